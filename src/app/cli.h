@@ -1,0 +1,46 @@
+/*
+ * cli.h — shared helpers of the command-line front ends: option parsing, positions from
+ * options, reading files. Front ends include tengen.h and this, nothing from the core.
+ */
+#ifndef TG_CLI_H
+#define TG_CLI_H
+
+#include "../tengen.h"
+
+/// One subcommand: its name, a one-line summary, its usage text and its entry point.
+typedef struct CliCommand {
+    const char *name;
+    const char *summary;
+    const char *usage;
+    int (*run)(int argc, char **argv);
+} CliCommand;
+
+/// Options shared by commands that take a position.
+typedef struct PositionOptions {
+    TgRule rule;
+    int width, height;
+    const char *moves; ///< NULL when not given
+    const char *file;  ///< a record to load instead of --moves
+} PositionOptions;
+
+/// Prints "tengen: <message>" to stderr; returns 1 (an exit status) or 2 for usage errors.
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// True if argv[i] is `name` and a value follows; advances *i past the value.
+bool cli_option(int argc, char **argv, int *i, const char *name, const char **value);
+bool cli_flag(char **argv, int i, const char *name);
+/// Parses an integer option value in [lo, hi]; false (with a message) otherwise.
+bool cli_int(const char *name, const char *text, long lo, long hi, long *out);
+bool cli_wants_help(int argc, char **argv);
+
+void position_defaults(PositionOptions *o);
+/// Consumes --rule, --size (N or WxH) and --moves at argv[*i]; returns 1 if consumed, 0 if not
+/// a position option, -1 on a bad value (message printed).
+int position_option(int argc, char **argv, int *i, PositionOptions *o);
+/// Builds the game: moves played by the rules (diagram=false) or placed as a diagram.
+TgGame *position_game(const PositionOptions *o, bool diagram);
+
+/// Reads a whole file (or "-" for stdin); NULL with a message on failure. Caps at 16 MiB.
+char *cli_read_file(const char *path, size_t *len);
+
+#endif

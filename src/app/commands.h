@@ -1,0 +1,16 @@
+/*
+ * commands.h — the subcommands of the tengen program, one entry point each.
+ */
+#ifndef TG_COMMANDS_H
+#define TG_COMMANDS_H
+
+#include "cli.h"
+
+int cmd_forbidden(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * board.c — play, undo and the incremental state. Invariant after every call: cell[] holds the
+ * stones of moves[0..ply), hash is the xor of their Zobrist keys (plus the side key per ply),
+ * and key[][] matches cell[] for every on-board cell (see board.h).
+ */
+#include "board.h"
+
+#include <string.h>
+
+#include "zobrist.h"
+
+static int key_slot(int offset) { return offset < 0 ? offset + LINE_HALF : offset + LINE_HALF - 1; }
+
+bool board_contains(const Board *b, int x, int y) {
+    return x >= 0 && y >= 0 && x < b->width && y < b->height;
+}
+
+/// Recomputes key[q][d] from cell[] (used at init and by the self-check).
+static uint32_t key_from_cells(const Board *b, Pos q, int d) {
+    uint32_t key = 0;
+    for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
+        if (k == 0) continue;
+        int n = q + k * DIR[d];
+        Color c = (n >= 0 && n < BOARD_CELLS) ? (Color)b->cell[n] : WALL;
+        key |= (uint32_t)c << (2 * key_slot(k));
+    }
+    return key;
+}
+
+void board_init(Board *b, Rule rule, int width, int height) {
+    b->width = width;
+    b->height = height;
+    b->rule = rule;
+    b->ply = 0;
+    b->stone_count = 0;
+    b->hash = 0;
+    memset(b->cell, WALL, sizeof b->cell);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            b->cell[pos_make(x, y)] = EMPTY;
+    memset(b->key, 0, sizeof b->key);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            for (int d = 0; d < 4; d++)
+                b->key[pos_make(x, y)][d] = key_from_cells(b, pos_make(x, y), d);
+}
+
+/// Flips the 2-bit code of p in the keys of its neighbours: EMPTY <-> c is an xor by EMPTY ^ c.
+static void update_keys(Board *b, Pos p, Color c) {
+    const uint32_t flip = (uint32_t)(EMPTY ^ c);
+    for (int d = 0; d < 4; d++) {
+        for (int k = 1; k <= LINE_HALF; k++) {
+            /* p is at offset -k from p + k*DIR and at offset +k from p - k*DIR. */
+            b->key[p + k * DIR[d]][d] ^= flip << (2 * key_slot(-k));
+            b->key[p - k * DIR[d]][d] ^= flip << (2 * key_slot(k));
+        }
+    }
+}
+
+void board_put(Board *b, Pos p, Color c) {
+    b->cell[p] = (uint8_t)c;
+    b->hash ^= zobrist()->stone[c][p];
+    b->stone_count++;
+    update_keys(b, p, c);
+}
+
+void board_lift(Board *b, Pos p) {
+    Color c = (Color)b->cell[p];
+    update_keys(b, p, c);
+    b->stone_count--;
+    b->hash ^= zobrist()->stone[c][p];
+    b->cell[p] = EMPTY;
+}
+
+void board_play(Board *b, Pos p) {
+    if (p != POS_PASS) board_put(b, p, board_to_move(b));
+    b->hash ^= zobrist()->side;
+    b->moves[b->ply++] = p;
+}
+
+void board_undo(Board *b) {
+    Pos p = b->moves[--b->ply];
+    b->hash ^= zobrist()->side;
+    if (p != POS_PASS) board_lift(b, p);
+}
+
+void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]) {
+    for (int k = -LINE_HALF; k <= LINE_HALF; k++)
+        line[k + LINE_HALF] = k == 0 ? centre : (Color)((key >> (2 * key_slot(k))) & 3);
+}
+
+bool board_is_consistent(const Board *b) {
+    const Zobrist *z = zobrist();
+    uint64_t hash = (b->ply & 1) ? z->side : 0;
+    int stones = 0;
+    for (int y = 0; y < b->height; y++) {
+        for (int x = 0; x < b->width; x++) {
+            Pos p = pos_make(x, y);
+            if (b->cell[p] == BLACK || b->cell[p] == WHITE) {
+                hash ^= z->stone[b->cell[p]][p];
+                stones++;
+            }
+            for (int d = 0; d < 4; d++)
+                if (b->key[p][d] != key_from_cells(b, p, d)) return false;
+        }
+    }
+    /* Stones must be exactly those of the move stack, each the colour of its ply. */
+    int placed = 0;
+    for (int i = 0; i < b->ply; i++) {
+        Pos m = b->moves[i];
+        if (m == POS_PASS) continue;
+        if (b->cell[m] != (uint8_t)(i & 1)) return false;
+        placed++;
+    }
+    return hash == b->hash && stones == b->stone_count && stones == placed;
+}

@@ -1,0 +1,61 @@
+/*
+ * board.h — the board: stones in a padded array, a move stack, a Zobrist hash and per-cell line
+ * keys, all kept incrementally by board_play / board_undo in O(1).
+ *
+ * Line keys: for every cell q and direction d, key[q][d] packs the 2-bit Color codes of the
+ * LINE_HALF cells on each side of q along d (the cell q itself is left out), nearest last on the
+ * negative side and nearest first on the positive side:
+ *
+ *     offsets  -5 -4 -3 -2 -1 | +1 +2 +3 +4 +5
+ *     slots     0  1  2  3  4 |  5  6  7  8  9     (bits 2*slot .. 2*slot+1)
+ *
+ * An empty neighbour is EMPTY (3), a wall WALL (2). A later pattern table can key on these
+ * 20 bits directly; the rule code unpacks them with line_from_key().
+ */
+#ifndef TG_BOARD_H
+#define TG_BOARD_H
+
+#include "types.h"
+
+enum { MAX_PLY = 1024 }; ///< moves and passes one game may hold
+
+typedef struct Board {
+    int width, height;
+    Rule rule;
+    int ply;         ///< entries on the move stack (passes included)
+    int stone_count; ///< stones on the board
+    uint64_t hash;
+    uint8_t cell[BOARD_CELLS];       ///< Color
+    uint32_t key[BOARD_CELLS][4];    ///< line keys, see above
+    Pos moves[MAX_PLY];              ///< the move stack; POS_PASS for a pass
+} Board;
+
+/// An empty width x height board (sizes must be checked by the caller: 5..22).
+void board_init(Board *b, Rule rule, int width, int height);
+
+static inline bool board_on(const Board *b, Pos p) { return b->cell[p] != WALL; }
+static inline bool board_empty(const Board *b, Pos p) { return b->cell[p] == EMPTY; }
+/// Black moves at even plies, White at odd ones (passes count as plies).
+static inline Color board_to_move(const Board *b) { return (Color)(b->ply & 1); }
+static inline Pos board_last_move(const Board *b) {
+    return b->ply ? b->moves[b->ply - 1] : POS_NONE;
+}
+/// Is (x, y) on this board?
+bool board_contains(const Board *b, int x, int y);
+
+/// Plays the side to move at empty p (or passes with POS_PASS). No rule checks: see rules.h.
+void board_play(Board *b, Pos p);
+void board_undo(Board *b);
+
+/// Puts or lifts a stone of either colour without touching the move stack; for rule probes that
+/// try a stone and take it back. Hash and keys stay exact.
+void board_put(Board *b, Pos p, Color c);
+void board_lift(Board *b, Pos p);
+
+/// Unpacks key[p][d] into a line of LINE_LEN cells, centre (index LINE_HALF) set to `centre`.
+void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]);
+
+/// Self-check for tests: recomputes keys, hash and counts from the stones and compares.
+bool board_is_consistent(const Board *b);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * tengen.h — the one public header of libtengen, the Gomoku/Renju core.
+ * Front ends (the tengen program, pbrain-tengen, tests of the API) include this and nothing else.
+ */
+#ifndef TENGEN_H
+#define TENGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TG_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Rules, colours, points                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Win conditions, as in shared/reference/rules.md §1.
+typedef enum TgRule {
+    TG_FREESTYLE, ///< five or more wins, both colours
+    TG_STANDARD,  ///< exactly five wins, both colours; an overline is neither win nor loss
+    TG_RENJU,     ///< Black: exactly five, fouls forbidden; White: five or more
+    TG_CARO8,     ///< piskvork rule 8: five or more, except an exact five blocked at both ends
+    TG_CARO9,     ///< piskvork rule 9: exactly five, not blocked at both ends
+    TG_RULE_COUNT
+} TgRule;
+
+typedef enum TgColor { TG_BLACK = 0, TG_WHITE = 1, TG_NOBODY = 2 } TgColor;
+
+/// A point in protocol coordinates: x = column from the left, y = row from the top, both from 0.
+/// {-1, -1} is a pass.
+typedef struct TgPoint {
+    int x, y;
+} TgPoint;
+
+#define TG_MIN_SIZE 5
+#define TG_MAX_SIZE 22
+
+/// Kinds of Black fouls in renju, ordered as they are reported (overline first).
+typedef enum TgFoul {
+    TG_FOUL_NONE = 0,
+    TG_FOUL_OVERLINE,     ///< "6"
+    TG_FOUL_DOUBLE_FOUR,  ///< "44"
+    TG_FOUL_DOUBLE_THREE, ///< "33"
+} TgFoul;
+
+const char *tg_rule_name(TgRule rule);           ///< "freestyle", "standard", "renju", ...
+bool tg_rule_from_name(const char *name, TgRule *rule);
+const char *tg_foul_code(TgFoul foul);           ///< "6", "44", "33" or ""
+const char *tg_color_name(TgColor color);        ///< "black", "white", "nobody"
+bool tg_point_is_pass(TgPoint p);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Errors                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef enum TgError {
+    TG_OK = 0,
+    TG_ERR_OFF_BOARD,   ///< the point is not on the board
+    TG_ERR_OCCUPIED,    ///< a stone is already there
+    TG_ERR_FORBIDDEN,   ///< a renju foul refused because the game does not let fouls be played
+    TG_ERR_GAME_OVER,   ///< the game has a result; undo first
+    TG_ERR_PASS,        ///< a pass is not allowed here
+    TG_ERR_NOTHING,     ///< nothing to undo or redo
+    TG_ERR_ARGUMENT,    ///< a bad argument (size, rule, clock setting, ...)
+    TG_ERR_PARSE,       ///< malformed input; the message says where
+    TG_ERR_IO,          ///< a file could not be read or written
+    TG_ERR_MEMORY,
+} TgError;
+
+const char *tg_error_text(TgError err);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Notation (shared/reference/formats.md): h8 for people, x,y for machines                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Writes "h8" (lower case; rows counted from the bottom of a board `height` tall), or "pass".
+/// Columns past 'z' cannot be written in letters: such a board yields an error. buf >= 8 bytes.
+TgError tg_point_to_text(TgPoint p, int width, int height, char *buf, size_t size);
+
+/// Reads one point in h8 notation (either case). "pass" and "--" read as a pass. Checks the
+/// point lies on a width x height board.
+TgError tg_point_from_text(const char *text, int width, int height, TgPoint *p);
+
+/// Reads a move list: position strings ("h8i9j10"), or points separated by spaces and/or
+/// commas ("h8 i9, j10"). `--` and `pass` are passes in the separated form; "a0" is a pass in
+/// both forms (the lfz084 filler). On error, writes a message naming the offending token.
+TgError tg_parse_moves(const char *text, int width, int height, TgPoint *moves, int max_moves,
+                       int *count, char *err, size_t err_size);
+
+/// Writes moves as h8 points separated by `sep` (e.g. " " or ""); returns bytes needed.
+size_t tg_format_moves(const TgPoint *moves, int count, int width, int height, const char *sep,
+                       char *buf, size_t size);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Position: stones only, for rule questions without a game around them                        */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct TgForbidden {
+    TgPoint point;
+    TgFoul foul;
+} TgForbidden;
+
+/// The five (or longer row) that ended a game.
+typedef struct TgWinLine {
+    TgPoint from, to; ///< both ends, inclusive
+    int length;       ///< stones in the row (5, or more for an overline that wins)
+} TgWinLine;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Game: rule, size, move list with undo/redo, result and clocks                               */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct TgGame TgGame;
+
+typedef enum TgReason {
+    TG_REASON_NONE = 0,    ///< the game goes on
+    TG_REASON_FIVE,        ///< the winner made five (or an overline where that wins)
+    TG_REASON_FOUL,        ///< Black played a renju foul (only when fouls may be played)
+    TG_REASON_RESIGN,      ///< the loser resigned
+    TG_REASON_TIME,        ///< the loser ran out of time
+    TG_REASON_FULL_BOARD,  ///< draw: no empty point is left
+    TG_REASON_AGREEMENT,   ///< draw by agreement
+    TG_REASON_PASSES,      ///< draw: two passes in a row (RIF article 10)
+} TgReason;
+
+typedef struct TgResult {
+    TgReason reason;   ///< TG_REASON_NONE while the game goes on
+    TgColor winner;    ///< TG_NOBODY for a draw or while the game goes on
+    TgWinLine line;    ///< the five, when reason is TG_REASON_FIVE
+    TgFoul foul;       ///< the foul, when reason is TG_REASON_FOUL
+    TgPoint foul_point;
+} TgResult;
+
+const char *tg_reason_name(TgReason reason); ///< "five", "foul", "resign", "time", ...
+
+/// A time control; 0 in a field means "no limit" of that kind. Milliseconds.
+typedef struct TgClock {
+    int64_t game_ms;      ///< time per side for the whole game
+    int64_t increment_ms; ///< added to a side's time after each of its moves (Fischer)
+    int64_t move_ms;      ///< most time one move may take
+} TgClock;
+
+TgGame *tg_game_new(TgRule rule, int width, int height); ///< NULL on a bad size or rule
+void tg_game_free(TgGame *game);
+TgGame *tg_game_clone(const TgGame *game);
+
+TgRule tg_game_rule(const TgGame *game);
+int tg_game_width(const TgGame *game);
+int tg_game_height(const TgGame *game);
+
+/// Renju only: when set, a Black foul is played and loses; when clear (default), refused.
+void tg_game_set_fouls_playable(TgGame *game, bool playable);
+
+/// Stones: TG_BLACK, TG_WHITE or TG_NOBODY (empty or off the board).
+TgColor tg_game_stone(const TgGame *game, TgPoint p);
+TgColor tg_game_to_move(const TgGame *game);
+int tg_game_ply(const TgGame *game);         ///< moves played up to the current point
+int tg_game_length(const TgGame *game);      ///< moves in the record, redo branch included
+TgPoint tg_game_move(const TgGame *game, int index); ///< index < tg_game_length
+TgResult tg_game_result(const TgGame *game);
+bool tg_game_over(const TgGame *game);
+
+/// Is it a legal move for the side to move? Says why not. Does not change the game.
+TgError tg_game_check(const TgGame *game, TgPoint p, TgFoul *foul);
+/// Plays a move (or a pass) for the side to move; cuts the redo branch. Refused moves change
+/// nothing. `now_ms` is a monotonic clock reading, used only when a clock is running.
+TgError tg_game_play(TgGame *game, TgPoint p, int64_t now_ms);
+TgError tg_game_undo(TgGame *game);
+TgError tg_game_redo(TgGame *game);
+TgError tg_game_goto(TgGame *game, int ply); ///< undo/redo to any ply of the record
+/// Replaces the whole record; plays each move by the rules. On error, the game is unchanged.
+TgError tg_game_set_moves(TgGame *game, const TgPoint *moves, int count, int *bad_index);
+/// Replaces the record with a diagram: stones placed in turn (passes allowed) with no rule
+/// judged, for positions that are not real games (test boards, puzzles). No result is set.
+TgError tg_game_setup(TgGame *game, const TgPoint *moves, int count, int *bad_index);
+
+TgError tg_game_resign(TgGame *game, TgColor loser);
+TgError tg_game_agree_draw(TgGame *game);
+/// Sets a result without a move (e.g. from a record file or a time forfeit told by a server).
+void tg_game_set_result(TgGame *game, TgResult result);
+
+/// Black's forbidden points for the current position (renju, Black to move; else none).
+/// Returns the count, sorted left to right, then bottom to top.
+int tg_game_forbidden(const TgGame *game, TgForbidden *out, int max_out);
+/// Would this empty point be a foul for Black now (whoever is to move)?
+TgFoul tg_game_foul_at(const TgGame *game, TgPoint p);
+
+/* Clocks. The game never reads a clock itself: callers pass monotonic milliseconds. */
+TgError tg_game_set_clock(TgGame *game, TgClock clock);
+TgClock tg_game_clock(const TgGame *game);
+void tg_game_clock_start(TgGame *game, int64_t now_ms); ///< also resumes after a pause
+void tg_game_clock_pause(TgGame *game, int64_t now_ms);
+bool tg_game_clock_running(const TgGame *game);
+/// Time left for `color` in its game budget at `now_ms` (INT64_MAX when there is none).
+int64_t tg_game_time_left(const TgGame *game, TgColor color, int64_t now_ms);
+/// Time left for the move being thought on (the smaller of move and game limits).
+int64_t tg_game_move_time_left(const TgGame *game, int64_t now_ms);
+/// Ends the game on time if the side to move has run out; returns true if it did.
+bool tg_game_check_time(TgGame *game, int64_t now_ms);
+
+/* Player names and other record fields; NULL clears. Strings are copied. */
+void tg_game_set_info(TgGame *game, const char *key, const char *value);
+const char *tg_game_info(const TgGame *game, const char *key); ///< NULL when unset
+/* Keys used by the records: "black", "white", "date", "event", "comment". */
+
+/// Board drawing for text front ends: letters along the bottom, rows from the bottom.
+/// Returns a malloc'd string; `marks` may add forbidden points ('x' style) when true.
+char *tg_game_render(const TgGame *game, bool mark_forbidden);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Records (shared/reference/formats.md)                                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef enum TgFormat {
+    TG_FORMAT_UNKNOWN = 0,
+    TG_FORMAT_PSQ,   ///< Piskvork .psq
+    TG_FORMAT_SGF,   ///< SGF FF[4] GM[4]
+    TG_FORMAT_POS,   ///< RenLib-era binary .pos (15x15 only; read and write)
+    TG_FORMAT_MOVES, ///< h8 move list, one line (.txt)
+} TgFormat;
+
+TgFormat tg_format_from_path(const char *path); ///< by extension; UNKNOWN when not known
+const char *tg_format_name(TgFormat format);
+
+/// Reads a record. `rule` is used where the format does not say (PSQ, .pos, moves); SGF's
+/// RU[] overrides it. `size` (0 = format default) sizes a move list or .pos. On error returns
+/// NULL and writes a one-line message naming the line or field.
+TgGame *tg_record_read(TgFormat format, const char *data, size_t len, TgRule rule, int size,
+                       char *err, size_t err_size);
+/// Writes the game's record (the whole move list up to the current ply). Returns a malloc'd
+/// buffer and its length in *len, or NULL with a message.
+char *tg_record_write(const TgGame *game, TgFormat format, size_t *len, char *err,
+                      size_t err_size);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Benchmarks                                                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct TgMoveBench {
+    uint64_t operations; ///< make+undo pairs
+    uint64_t checksum;   ///< a hash of all positions seen, so the work cannot be skipped
+} TgMoveBench;
+
+/// Plays random games (seeded, deterministic) with make+undo at every node; for throughput.
+TgMoveBench tg_bench_moves(TgRule rule, int size, uint64_t operations, uint64_t seed);
+
+#endif /* TENGEN_H */
