@@ -103,7 +103,7 @@ typedef struct TgForbidden {
 
 /// The five (or longer row) that ended a game.
 typedef struct TgWinLine {
-    TgPoint from, to; ///< both ends, inclusive
+    TgPoint from, to; ///< both ends, inclusive; `from` is the upper end (a row's left)
     int length;       ///< stones in the row (5, or more for an overline that wins)
 } TgWinLine;
 
@@ -181,6 +181,8 @@ TgError tg_game_agree_draw(TgGame *game);
 void tg_game_set_result(TgGame *game, TgResult result);
 
 /// Black's forbidden points for the current position (renju, Black to move; else none).
+/// The foul questions try stones on the game's own board and lift them again, so, although
+/// the game is const, they must not run concurrently with other calls on the same game.
 /// Returns the count, sorted left to right, then bottom to top.
 int tg_game_forbidden(const TgGame *game, TgForbidden *out, int max_out);
 /// Would this empty point be a foul for Black now (whoever is to move)?
@@ -205,7 +207,7 @@ const char *tg_game_info(const TgGame *game, const char *key); ///< NULL when un
 /* Keys used by the records: "black", "white", "date", "event", "comment". */
 
 /// Board drawing for text front ends: letters along the bottom, rows from the bottom.
-/// Returns a malloc'd string; `marks` may add forbidden points ('x' style) when true.
+/// Returns a malloc'd string; with `mark_forbidden`, Black's forbidden points show as '!'.
 char *tg_game_render(const TgGame *game, bool mark_forbidden);
 
 /* ------------------------------------------------------------------------------------------ */

@@ -90,6 +90,7 @@ TgError tg_game_check(const TgGame *g, TgPoint p, TgFoul *foul) {
     if (q == POS_PASS) return g->board.ply < MAX_PLY - 1 ? TG_OK : TG_ERR_PASS;
     if (q == POS_NONE) return TG_ERR_OFF_BOARD;
     if (!board_empty(&g->board, q)) return TG_ERR_OCCUPIED;
+    if (g->board.ply >= MAX_PLY) return TG_ERR_ARGUMENT; /* the record is full */
     if (g->board.rule == TG_RENJU && board_to_move(&g->board) == BLACK) {
         TgFoul f = tg_game_foul_at(g, p);
         if (foul) *foul = f;
@@ -134,8 +135,15 @@ static void apply_move(TgGame *g, Pos q, TgFoul foul) {
 
 /// Charges the mover's clock for the move just made; false if the mover had run out.
 static bool charge_clock(TgGame *g, int64_t now_ms) {
-    if (!g->clock_running) return true;
     Color mover = board_to_move(&g->board);
+    if (!g->clock_running) {
+        /* Played while paused: what the mover spent before the pause is its own, and the next
+         * side's move starts from nothing. */
+        if (g->clock.game_ms) g->left_ms[mover] -= g->turn_spent_ms;
+        g->spent_ms[g->board.ply] = g->turn_spent_ms;
+        g->turn_spent_ms = 0;
+        return true;
+    }
     int64_t spent = g->turn_spent_ms + (now_ms - g->turn_mark_ms);
     if (tg_game_check_time(g, now_ms)) return false;
     if (g->clock.game_ms) g->left_ms[mover] += g->clock.increment_ms - spent;
@@ -151,10 +159,10 @@ TgError tg_game_play(TgGame *g, TgPoint p, int64_t now_ms) {
     if (e != TG_OK) return e;
     if (!charge_clock(g, now_ms)) return TG_ERR_GAME_OVER;
     Pos q = game_pos(g, p);
-    if (!g->clock_running) g->spent_ms[g->board.ply] = 0;
     g->record[g->board.ply] = q;
     g->length = g->board.ply + 1;
     apply_move(g, q, foul);
+    if (tg_game_over(g)) g->clock_running = false; /* the clocks stop with the game */
     return TG_OK;
 }
 
@@ -186,6 +194,7 @@ TgError tg_game_set_moves(TgGame *g, const TgPoint *moves, int count, int *bad_i
     TgGame *trial = tg_game_clone(g);
     if (!trial) return TG_ERR_MEMORY;
     trial->clock_running = false;
+    trial->turn_spent_ms = 0;
     while (trial->board.ply > 0) board_undo(&trial->board);
     trial->length = 0;
     trial->result = no_result();
@@ -212,6 +221,7 @@ TgError tg_game_resign(TgGame *g, TgColor loser) {
     if (loser != TG_BLACK && loser != TG_WHITE) return TG_ERR_ARGUMENT;
     g->result = no_result();
     g->result.reason = TG_REASON_RESIGN;
+    g->clock_running = false;
     g->result.winner = (TgColor)(loser ^ 1);
     return TG_OK;
 }
@@ -220,6 +230,7 @@ TgError tg_game_agree_draw(TgGame *g) {
     if (tg_game_over(g)) return TG_ERR_GAME_OVER;
     g->result = no_result();
     g->result.reason = TG_REASON_AGREEMENT;
+    g->clock_running = false;
     return TG_OK;
 }
 
@@ -319,8 +330,10 @@ void tg_game_set_info(TgGame *g, const char *key, const char *value) {
     for (int i = 0; !slot && i < GAME_INFO_MAX; i++)
         if (!g->info[i].key) slot = &g->info[i];
     if (!slot) return; /* full: the extra field is dropped */
+    /* Copy before the free: value may be the very string being replaced. */
+    char *copy = value ? copy_string(value) : NULL;
     free(slot->value);
-    slot->value = value ? copy_string(value) : NULL;
+    slot->value = copy;
     if (!slot->key) slot->key = copy_string(key);
     if (!slot->value || !slot->key) {
         free(slot->key);

@@ -10,7 +10,7 @@
 #include "game.h"
 #include "rules.h"
 
-/// Star points: the centre and the points 3 (or 4 on boards of 15+) in from each corner.
+/// Star points: the centre and the points on the 3rd line (4th on boards of 13+) at each corner.
 static bool is_star(int x, int y, int w, int h) {
     int in = (w >= 13 && h >= 13) ? 3 : 2;
     bool xs = x == in || x == w - 1 - in || (w % 2 && x == w / 2);
