@@ -247,4 +247,42 @@ typedef struct TgMoveBench {
 /// Plays random games (seeded, deterministic) with make+undo at every node; for throughput.
 TgMoveBench tg_bench_moves(TgRule rule, int size, uint64_t operations, uint64_t seed);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Solver: threat-space search for the side to move (VCF, VCT)                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+#include <stdatomic.h>
+
+#define TG_SOLVE_MAX_LINE 256 ///< attacker moves a solved line may hold
+
+typedef struct TgSolveLimits {
+    bool vct;                ///< fours and open threes (VCT); fours only (VCF) when false
+    int64_t time_ms;         ///< 0: no limit
+    uint64_t nodes;          ///< 0: no limit
+    int max_depth;           ///< most attacker moves (VCT: most open threes); 0: no limit
+    bool shortest;           ///< VCF: a shortest line (deepening move by move; slower)
+    size_t table_bytes;      ///< transposition table; 0: 2 MiB for VCF, 32 MiB for VCT
+    const atomic_bool *stop; ///< may be NULL; the search ends soon after it turns true
+} TgSolveLimits;
+
+typedef enum TgSolveStatus {
+    TG_SOLVE_NONE,    ///< proven: no such win exists (within max_depth when one is set)
+    TG_SOLVE_WIN,     ///< `line` wins
+    TG_SOLVE_UNKNOWN, ///< stopped by a limit first
+} TgSolveStatus;
+
+typedef struct TgSolveResult {
+    TgSolveStatus status;
+    int length;                        ///< moves in `line`
+    TgPoint line[TG_SOLVE_MAX_LINE];   ///< the attacker's moves, defender's replies left out;
+                                       ///< ends with the five (VCT: one line of the tree)
+    uint64_t nodes;
+    int64_t time_ms;
+} TgSolveResult;
+
+/// Looks for a forced win of the side to move in the game's current position, playing by the
+/// game's rule (renju: Black never plays a foul, as attacker or defender). Errors:
+/// TG_ERR_GAME_OVER when a five already stands, TG_ERR_MEMORY. The game is not changed.
+TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult *out);
+
 #endif /* TENGEN_H */

@@ -10,7 +10,9 @@ int cmd_forbidden(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
+extern const char USAGE_SOLVE[];
 
 #endif

@@ -25,6 +25,7 @@ static const CliCommand COMMANDS[] = {
     {"convert", "convert a record between PSQ, SGF, .pos and move lists", USAGE_CONVERT,
      cmd_convert},
     {"bench", "benchmark move making (deterministic)", USAGE_BENCH, cmd_bench},
+    {"solve", "find a forced win by fours (VCF) or threats (VCT)", USAGE_SOLVE, cmd_solve},
     {"version", "print the version", USAGE_VERSION, cmd_version},
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };

@@ -1,12 +1,14 @@
 /*
  * board.c — play, undo and the incremental state. Invariant after every call: cell[] holds the
  * stones of moves[0..ply), hash is the xor of their Zobrist keys (plus the side key per ply),
- * and key[][] matches cell[] for every on-board cell (see board.h).
+ * and key[][] matches cell[] for every on-board cell (see board.h), as do pattern[][] (the
+ * rule's line table at key[][]) and threat[][] (its threat table at the four patterns).
  */
 #include "board.h"
 
 #include <string.h>
 
+#include "pattern.h"
 #include "zobrist.h"
 
 static int key_slot(int offset) { return offset < 0 ? offset + LINE_HALF : offset + LINE_HALF - 1; }
@@ -27,6 +29,20 @@ static uint32_t key_from_cells(const Board *b, Pos q, int d) {
     return key;
 }
 
+/// Re-derives the pattern of q along d from its key, then q's kinds and threats (on-board
+/// cells only). Only the line table is large; the rest stays in L1.
+static inline void refresh_cell(Board *b, Pos q, int d) {
+    if (b->cell[q] == WALL) return;
+    const PatternTables *t = b->tables;
+    const uint8_t packed = t->line[b->key[q][d]];
+    const int shift = KIND_BITS * d;
+    const uint32_t kinds = (b->kinds[q] & ~((uint32_t)KIND_MASK << shift)) | t->kinds[packed] << shift;
+    b->pattern[q][d] = packed;
+    b->kinds[q] = kinds;
+    b->threat[q][BLACK] = pattern_threat_of(t, kinds, BLACK);
+    b->threat[q][WHITE] = pattern_threat_of(t, kinds, WHITE);
+}
+
 void board_init(Board *b, Rule rule, int width, int height) {
     b->width = width;
     b->height = height;
@@ -39,20 +55,32 @@ void board_init(Board *b, Rule rule, int width, int height) {
         for (int x = 0; x < width; x++)
             b->cell[pos_make(x, y)] = EMPTY;
     memset(b->key, 0, sizeof b->key);
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++)
-            for (int d = 0; d < 4; d++)
+    b->tables = pattern_tables(rule);
+    memset(b->pattern, 0, sizeof b->pattern);
+    memset(b->kinds, 0, sizeof b->kinds);
+    memset(b->threat, 0, sizeof b->threat);
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            for (int d = 0; d < 4; d++) {
                 b->key[pos_make(x, y)][d] = key_from_cells(b, pos_make(x, y), d);
+                refresh_cell(b, pos_make(x, y), d);
+            }
+        }
+    }
 }
 
 /// Flips the 2-bit code of p in the keys of its neighbours: EMPTY <-> c is an xor by EMPTY ^ c.
+/// Each neighbour lies on one line through p, so one of its patterns changes.
 static void update_keys(Board *b, Pos p, Color c) {
     const uint32_t flip = (uint32_t)(EMPTY ^ c);
     for (int d = 0; d < 4; d++) {
         for (int k = 1; k <= LINE_HALF; k++) {
             /* p is at offset -k from p + k*DIR and at offset +k from p - k*DIR. */
-            b->key[p + k * DIR[d]][d] ^= flip << (2 * key_slot(-k));
-            b->key[p - k * DIR[d]][d] ^= flip << (2 * key_slot(k));
+            const Pos after = (Pos)(p + k * DIR[d]), before = (Pos)(p - k * DIR[d]);
+            b->key[after][d] ^= flip << (2 * key_slot(-k));
+            b->key[before][d] ^= flip << (2 * key_slot(k));
+            refresh_cell(b, after, d);
+            refresh_cell(b, before, d);
         }
     }
 }
@@ -100,8 +128,14 @@ bool board_is_consistent(const Board *b) {
                 hash ^= z->stone[b->cell[p]][p];
                 stones++;
             }
-            for (int d = 0; d < 4; d++)
+            for (int d = 0; d < 4; d++) {
                 if (b->key[p][d] != key_from_cells(b, p, d)) return false;
+                if (b->pattern[p][d] != b->tables->line[b->key[p][d]]) return false;
+            }
+            const uint32_t kinds = pattern_kind_word(b->tables, b->pattern[p]);
+            if (b->kinds[p] != kinds) return false;
+            for (int c = BLACK; c <= WHITE; c++)
+                if (b->threat[p][c] != pattern_threat_of(b->tables, kinds, (Color)c)) return false;
         }
     }
     /* Stones must be exactly those of the move stack, each the colour of its ply. */

@@ -28,6 +28,12 @@ typedef struct Board {
     uint8_t cell[BOARD_CELLS];       ///< Color
     uint32_t key[BOARD_CELLS][4];    ///< line keys, see above
     Pos moves[MAX_PLY];              ///< the move stack; POS_PASS for a pass
+    /* Patterns (pattern.h), kept with the keys for every on-board cell (0 on walls). They
+     * describe a stone of each colour put at the cell, so they matter for empty cells. */
+    const struct PatternTables *tables; ///< the rule's immutable lookup tables
+    uint8_t pattern[BOARD_CELLS][4]; ///< per direction: Black's Pattern | White's Pattern << 4
+    uint32_t kinds[BOARD_CELLS];     ///< the LineKinds of the four patterns (pattern.h)
+    uint8_t threat[BOARD_CELLS][2];  ///< per colour: Threat (renju Black: + THREAT_MAYBE_33)
 } Board;
 
 /// An empty width x height board (sizes must be checked by the caller: 5..22).
@@ -52,10 +58,16 @@ void board_undo(Board *b);
 void board_put(Board *b, Pos p, Color c);
 void board_lift(Board *b, Pos p);
 
+/// The Pattern a `c` stone at p makes along direction d (p on the board).
+static inline int board_pattern(const Board *b, Pos p, int d, Color c) {
+    return (b->pattern[p][d] >> (4 * c)) & 15;
+}
+
 /// Unpacks key[p][d] into a line of LINE_LEN cells, centre (index LINE_HALF) set to `centre`.
 void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]);
 
-/// Self-check for tests: recomputes keys, hash and counts from the stones and compares.
+/// Self-check for tests: recomputes keys, patterns, threats, hash and counts from the stones
+/// and compares.
 bool board_is_consistent(const Board *b);
 
 #endif

@@ -30,7 +30,7 @@ static bool blocked_both_ends(const Color line[LINE_LEN], int lo, int hi) {
 }
 
 /// Is the centre's row a winning five under `rule` for its colour?
-static bool line_is_five(const Color line[LINE_LEN], Rule rule) {
+bool line_is_five(const Color line[LINE_LEN], Rule rule) {
     int lo, hi;
     const int len = line_run(line, &lo, &hi);
     const bool black = line[LINE_HALF] == BLACK;

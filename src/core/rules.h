@@ -24,6 +24,8 @@ TgFoul renju_foul(Board *b, Pos p);
 
 /// Length of the unbroken row of the centre's colour through the centre; *lo, *hi its ends.
 int line_run(const Color line[LINE_LEN], int *lo, int *hi);
+/// Is the centre's unbroken row a winning five under `rule` for the centre's colour?
+bool line_is_five(const Color line[LINE_LEN], Rule rule);
 /// Fours the centre stone (Black, renju) is part of on this line: 0, 1 or 2 (same-line 4-4).
 int line_black_fours(const Color line[LINE_LEN]);
 /// Eyes of a Black three through the centre: empty indices that make a straight four.
