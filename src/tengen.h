@@ -223,7 +223,7 @@ typedef enum TgFormat {
 } TgFormat;
 
 TgFormat tg_format_from_path(const char *path); ///< by extension; UNKNOWN when not known
-const char *tg_format_name(TgFormat format);
+const char *tg_format_name(TgFormat format); ///< the file extension: "psq", "sgf", ...
 
 /// Reads a record. `rule` is used where the format does not say (PSQ, .pos, moves); SGF's
 /// RU[] overrides it. `size` (0 = format default) sizes a move list or .pos. On error returns
@@ -231,7 +231,9 @@ const char *tg_format_name(TgFormat format);
 TgGame *tg_record_read(TgFormat format, const char *data, size_t len, TgRule rule, int size,
                        char *err, size_t err_size);
 /// Writes the game's record (the whole move list up to the current ply). Returns a malloc'd
-/// buffer and its length in *len, or NULL with a message.
+/// buffer (also NUL-terminated) and its length in *len, or NULL with a message. Move lists and
+/// .pos files hold square boards only, .pos 15x15 without passes; a record may end with the
+/// renju foul that lost the game.
 char *tg_record_write(const TgGame *game, TgFormat format, size_t *len, char *err,
                       size_t err_size);
 

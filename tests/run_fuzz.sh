@@ -9,7 +9,7 @@ for bin in "$@"; do
     mkdir -p "$work"
     [ -d "tests/fuzz/corpus/$name" ] && cp -n tests/fuzz/corpus/"$name"/* "$work"/ 2>/dev/null
     if "$bin" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=1024 \
-        -print_final_stats=0 "$work" >"build/fuzz/$name.log" 2>&1; then
+        -print_final_stats=1 "$work" >"build/fuzz/$name.log" 2>&1; then
         echo "fuzz $name: ok ($(grep -o 'stat::number_of_executed_units: [0-9]*' "build/fuzz/$name.log" \
             | grep -o '[0-9]*$' || tail -n 1 "build/fuzz/$name.log" | grep -o 'exec/s: [0-9]*'))"
         passed=$((passed + 1))

@@ -99,12 +99,19 @@ too_many:
 TgError tg_parse_moves(const char *text, int width, int height, TgPoint *moves, int max_moves,
                        int *count, char *err, size_t err_size) {
     char tok[256];
+    bool after_move = false; /* a comma must follow a move: ",," or a leading comma is an error */
     *count = 0;
     for (const char *s = text; *s;) {
+        if (*s == ',' && !after_move) {
+            snprintf(err, err_size, "empty move before the comma at \"%.16s\"", s);
+            return TG_ERR_PARSE;
+        }
         if (is_separator(*s)) {
+            if (*s == ',') after_move = false;
             s++;
             continue;
         }
+        after_move = true;
         size_t n = next_token(s, tok, sizeof tok);
         if (n >= sizeof tok) {
             snprintf(err, err_size, "move list token too long near \"%.16s\"", s);
