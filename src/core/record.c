@@ -324,15 +324,13 @@ static TgGame *read_moves(const char *data, size_t len, TgRule rule, int size, R
 }
 
 static bool write_moves(const TgGame *g, RecordBuf *b, RecordError *e) {
-    int w = tg_game_width(g), h = tg_game_height(g);
+    int w = tg_game_width(g), h = tg_game_height(g), n = tg_game_ply(g);
     /* The reader knows one size only, so a rectangle could not be read back. */
     if (w != h) return record_fail(e, "a move list needs a square board; this one is %dx%d", w, h);
-    for (int i = 0; i < tg_game_ply(g); i++) {
-        char point[8];
-        tg_point_to_text(tg_game_move(g, i), w, h, point, sizeof point);
-        if (i) record_put(b, " ", 1);
-        record_puts(b, point);
-    }
+    TgPoint moves[MAX_PLY];
+    char text[MAX_PLY * 5 + 1]; /* "pass" or up to "v22", plus a space each */
+    for (int i = 0; i < n; i++) moves[i] = tg_game_move(g, i);
+    record_put(b, text, tg_format_moves(moves, n, w, h, " ", text, sizeof text));
     record_put(b, "\n", 1);
     return true;
 }
