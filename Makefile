@@ -2,7 +2,7 @@
 #
 #   make            build build/tengen and build/pbrain-tengen (installs missing packages)
 #   make run        build and start the game
-#   make test       build and run every test (SAN=1: under ASan + UBSan)
+#   make test       build and run every test (SAN=1: under ASan + UBSan; SAN=thread: TSan)
 #   make fuzz       run every libFuzzer target for FUZZ_SECONDS (default 300) each
 #   make bench      print the move-generation and search benchmarks
 #   make format     clang-format the sources
@@ -19,6 +19,10 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 ifeq ($(SAN),1)
 BUILD   ?= build/san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT     := -O1
+else ifeq ($(SAN),thread)
+BUILD   ?= build/tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 OPT     := -O1
 else
 BUILD   ?= build
@@ -37,7 +41,7 @@ LDLIBS  := -pthread
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
 DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev
-DEPS      := cmd:pkg-config=pkg-config
+DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev
 
 # ==== 3. Sources ==============================================================================
 
@@ -54,7 +58,8 @@ LIB       := $(BUILD)/libtengen.a
 
 # ==== 4. Build ================================================================================
 
-.PHONY: all run test unit fuzz fuzz-quick bench format clean deps deps-test check-layout
+.PHONY: all run test unit fuzz fuzz-quick bench bench-check cli-test format clean deps \
+        deps-test check-layout
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/tengen $(BUILD)/pbrain-tengen
@@ -73,8 +78,9 @@ $(LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(APP_OBJ): ALL_CFLAGS += $(shell pkg-config --cflags jansson)
 $(BUILD)/tengen: $(APP_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS) $(shell pkg-config --libs jansson) -lm
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
@@ -96,8 +102,16 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout $(if $(filter 1,$(SAN)),,fuzz-quick)
-	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,plain) build)"
+test: unit check-layout cli-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
+
+# The analyze and selfplay commands, driven as a user would.
+cli-test: $(BUILD)/tengen
+	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+
+# The search bench reproduces the node count of the last `Bench:` commit (plain build only).
+bench-check: $(BUILD)/tengen
+	@sh tests/check_bench.sh $(BUILD)/tengen
 
 # Front ends include only the public header; the core has no file-scope mutable state.
 check-layout:
@@ -120,6 +134,7 @@ fuzz: deps-test $(FUZZ_BIN)
 
 bench: all
 	$(BUILD)/tengen bench --moves
+	$(BUILD)/tengen bench
 
 format:
 	clang-format -i src/*.h src/core/*.[ch] src/app/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c

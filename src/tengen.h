@@ -287,4 +287,115 @@ typedef struct TgSolveResult {
 /// TG_ERR_GAME_OVER when a five already stands, TG_ERR_MEMORY. The game is not changed.
 TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult *out);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Engine: alpha-beta search with levels, limits, multi-PV and callbacks                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Scores are from the side to move's view. |score| >= TG_SCORE_WIN_MIN is a forced result:
+/// TG_SCORE_WIN - n means the side to move makes five n plies from now (n odd), and
+/// -(TG_SCORE_WIN - n) that the opponent does. tg_score_text() writes either kind.
+#define TG_SCORE_WIN 30000
+#define TG_SCORE_WIN_MIN (TG_SCORE_WIN - 1000)
+#define TG_MAX_PV 64     ///< moves a reported principal variation may hold
+#define TG_MAX_MULTIPV 32 ///< lines a search may report at once
+
+/// Writes "+35", "-120", "win in 3" (the side to move's moves, the five included) or
+/// "loss in 2" (the opponent's moves). buf >= 16 bytes.
+void tg_score_text(int score, char *buf, size_t size);
+/// Moves to the five of a forced result (as in tg_score_text), 0 for an ordinary score.
+int tg_score_moves_to_five(int score);
+
+/// Playing strength, strongest first so that a zeroed TgSearchLimits means the full engine.
+typedef enum TgLevel {
+    TG_LEVEL_MAX,    ///< the full engine with the time it is given
+    TG_LEVEL_HARD,   ///< the full engine with a short budget (at most 400 ms a move)
+    TG_LEVEL_MEDIUM, ///< a 4-ply alpha-beta over the 5 best attacking and defending points
+    TG_LEVEL_EASY,   ///< one ply: the best point by a weight table, with a little randomness
+    TG_LEVEL_COUNT
+} TgLevel;
+
+const char *tg_level_name(TgLevel level); ///< "max", "hard", "medium", "easy"
+bool tg_level_from_name(const char *name, TgLevel *level);
+
+typedef struct TgEngine TgEngine;
+
+/// An engine with `threads` search threads (Lazy SMP; 1 when 0) and a transposition table of
+/// at most `hash_bytes` (16 MiB when 0). NULL when out of memory.
+TgEngine *tg_engine_new(int threads, size_t hash_bytes);
+void tg_engine_free(TgEngine *engine);
+/// Resizes the table (rounded down to a power of two, at least 64 KiB); clears it.
+TgError tg_engine_set_hash(TgEngine *engine, size_t hash_bytes);
+size_t tg_engine_hash_bytes(const TgEngine *engine);
+TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..64
+/// Forgets everything learned (table, move-ordering statistics): for a new game.
+void tg_engine_clear(TgEngine *engine);
+
+/// What one search may do. Zero means "no limit" in every field except where noted; with no
+/// limit at all the search runs until `stop` turns true (or to its greatest depth).
+typedef struct TgSearchLimits {
+    TgLevel level;          ///< TG_LEVEL_MAX (0) unless set
+    int64_t turn_ms;        ///< most time for this move (Gomocup timeout_turn); 0: none
+    int64_t game_left_ms;   ///< time left for the rest of the game (time_left); 0: none
+    int64_t increment_ms;   ///< added to the game time after each move
+    bool instant;           ///< no time at all (timeout_turn 0): answer at once
+    int depth;              ///< most plies of iterative deepening
+    uint64_t nodes;         ///< most nodes (checked exactly with one thread)
+    int multipv;            ///< root lines to score exactly, best first (0 or 1: one)
+    const atomic_bool *stop; ///< may be NULL; the search returns soon after it turns true
+    const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL
+    int exclude_count;
+    uint64_t seed;          ///< randomness of the easy level (same seed, same move)
+} TgSearchLimits;
+
+/// One principal variation: the moves from the root, its score and the depth it comes from.
+typedef struct TgPvLine {
+    int score;
+    int depth;
+    int length;
+    TgPoint moves[TG_MAX_PV];
+} TgPvLine;
+
+/// What the search reports after each completed depth (and with the final answer).
+typedef struct TgSearchInfo {
+    int depth, seldepth;
+    uint64_t nodes;
+    int64_t time_ms;
+    uint64_t nps;
+    int line_count;       ///< lines[0] is the best
+    const TgPvLine *lines;
+    bool final;           ///< the last report of this search
+} TgSearchInfo;
+
+/// Called from the thread that runs tg_engine_search(); must not call back into the engine.
+typedef void (*TgSearchCallback)(const TgSearchInfo *info, void *user);
+
+typedef struct TgSearchResult {
+    TgPoint best;         ///< a pass ({-1,-1}) only when no legal move exists
+    int score;
+    int depth, seldepth;
+    uint64_t nodes;
+    int64_t time_ms;
+    int line_count;
+    TgPvLine lines[TG_MAX_MULTIPV];
+} TgSearchResult;
+
+/// Finds a move for the side to move of `game` (which is not changed). `callback` may be
+/// NULL. Errors: TG_ERR_GAME_OVER when the game has a result or a five stands,
+/// TG_ERR_ARGUMENT for bad limits, TG_ERR_MEMORY.
+TgError tg_engine_search(TgEngine *engine, const TgGame *game, const TgSearchLimits *limits,
+                         TgSearchCallback callback, void *user, TgSearchResult *out);
+
+/// Deterministic search benchmark: fixed positions (freestyle 15x15 and 20x20, standard,
+/// renju), one thread, `hash_bytes` table cleared between positions, each searched to
+/// `depth` (0: the built-in depth of each position). `callback` gets each position's result.
+typedef struct TgBenchPosition {
+    const char *name;
+    TgRule rule;
+    int size;
+    const char *moves;
+    int depth;
+} TgBenchPosition;
+int tg_bench_position_count(void);
+const TgBenchPosition *tg_bench_position(int index);
+
 #endif /* TENGEN_H */

@@ -1,6 +1,7 @@
 /*
- * cmd_bench.c — `tengen bench`: deterministic benchmarks. `--moves` times make+undo; the search
- * bench joins it when the engine lands.
+ * cmd_bench.c — `tengen bench`: deterministic benchmarks. By default the search bench (fixed
+ * positions, one thread, fixed table cleared between positions, fixed depths); `--moves` times
+ * make+undo.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,7 +10,12 @@
 #include "commands.h"
 
 const char USAGE_BENCH[] =
-    "usage: tengen bench [--moves] [--count N]\n"
+    "usage: tengen bench [--depth D] [--hash MB] | --moves [--count N]\n"
+    "\n"
+    "Searches fixed positions (freestyle 15x15 and 20x20, standard, renju) with one thread and a\n"
+    "16 MB table cleared between positions, each to its set depth (--depth overrides it). The\n"
+    "node count is the same on every run and compiler; the last line reads\n"
+    "`Bench: <nodes> nodes <nps> nps`. Commits that change the search end with that count.\n"
     "\n"
     "--moves: plays seeded random games on 15x15 under each rule, making and undoing a move\n"
     "at every step with the full incremental board state, and prints make+undo pairs per\n"
@@ -42,16 +48,73 @@ static int bench_moves(long count) {
     return 0;
 }
 
+/// Builds a bench position's game: its moves played by the rules.
+static TgGame *bench_game(const TgBenchPosition *p) {
+    TgPoint moves[256];
+    int count;
+    char err[128];
+    TgGame *g = tg_game_new(p->rule, p->size, p->size);
+    if (!g) return NULL;
+    if (tg_parse_moves(p->moves, p->size, p->size, moves, 256, &count, err, sizeof err) != TG_OK ||
+        tg_game_set_moves(g, moves, count, NULL) != TG_OK) {
+        cli_error("bench: position '%s' is broken: %s", p->name, err);
+        tg_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static int bench_search(int depth, long hash_mb) {
+    TgEngine *e = tg_engine_new(1, (size_t)hash_mb << 20);
+    if (!e) return cli_error("bench: out of memory");
+    uint64_t nodes = 0;
+    double elapsed = 0;
+    for (int i = 0; i < tg_bench_position_count(); i++) {
+        const TgBenchPosition *p = tg_bench_position(i);
+        TgGame *g = bench_game(p);
+        if (!g) {
+            tg_engine_free(e);
+            return 1;
+        }
+        TgSearchLimits limits = {.depth = depth ? depth : p->depth};
+        TgSearchResult r;
+        char move[8], score[24];
+        tg_engine_clear(e);
+        const double t0 = seconds_now();
+        TgError err = tg_engine_search(e, g, &limits, NULL, NULL, &r);
+        elapsed += seconds_now() - t0;
+        tg_game_free(g);
+        if (err != TG_OK) {
+            tg_engine_free(e);
+            return cli_error("bench: %s: %s", p->name, tg_error_text(err));
+        }
+        tg_point_to_text(r.best, p->size, p->size, move, sizeof move);
+        tg_score_text(r.score, score, sizeof score);
+        printf("%-20s %-9s %2dx%-2d depth %2d  best %-4s %-10s %10" PRIu64 " nodes\n", p->name,
+               tg_rule_name(p->rule), p->size, p->size, r.depth, move, score, r.nodes);
+        nodes += r.nodes;
+    }
+    tg_engine_free(e);
+    printf("Bench: %" PRIu64 " nodes %.0f nps\n", nodes, elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv) {
-    long count = 20000000;
+    long count = 20000000, depth = 0, hash_mb = 16;
+    bool moves = false;
     const char *v;
     for (int i = 1; i < argc; i++) {
-        if (cli_flag(argv, i, "--moves")) continue;
-        if (cli_option(argc, argv, &i, "--count", &v)) {
+        if (cli_flag(argv, i, "--moves")) {
+            moves = true;
+        } else if (cli_option(argc, argv, &i, "--count", &v)) {
             if (!cli_int("--count", v, 1, 1000000000000L, &count)) return 2;
+        } else if (cli_option(argc, argv, &i, "--depth", &v)) {
+            if (!cli_int("--depth", v, 1, 90, &depth)) return 2;
+        } else if (cli_option(argc, argv, &i, "--hash", &v)) {
+            if (!cli_int("--hash", v, 1, 65536, &hash_mb)) return 2;
         } else {
             return cli_error("bench: unknown option '%s' (see --help)", argv[i]) + 1;
         }
     }
-    return bench_moves(count);
+    return moves ? bench_moves(count) : bench_search((int)depth, hash_mb);
 }

@@ -26,6 +26,8 @@ static const CliCommand COMMANDS[] = {
      cmd_convert},
     {"bench", "benchmark move making (deterministic)", USAGE_BENCH, cmd_bench},
     {"solve", "find a forced win by fours (VCF) or threats (VCT)", USAGE_SOLVE, cmd_solve},
+    {"analyze", "search a position and show the engine's lines", USAGE_ANALYZE, cmd_analyze},
+    {"selfplay", "play a match between two engine levels", USAGE_SELFPLAY, cmd_selfplay},
     {"version", "print the version", USAGE_VERSION, cmd_version},
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };

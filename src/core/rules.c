@@ -157,3 +157,14 @@ TgFoul renju_foul(Board *b, Pos p) {
     board_lift(b, p);
     return real >= 2 ? TG_FOUL_DOUBLE_THREE : TG_FOUL_NONE;
 }
+
+bool rules_five_on_board(const Board *b) {
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            Pos from, to;
+            int len;
+            const Pos p = pos_make(x, y);
+            if (!board_empty(b, p) && rules_five_at(b, p, &from, &to, &len)) return true;
+        }
+    return false;
+}

@@ -14,6 +14,9 @@ bool rules_makes_five(const Board *b, Pos p, Color c);
 /// The five made by the stone already standing at p, if it wins: both ends and the length.
 bool rules_five_at(const Board *b, Pos p, Pos *from, Pos *to, int *length);
 
+/// Does some stone already stand in a winning row (a diagram can hold one)?
+bool rules_five_on_board(const Board *b);
+
 /// Renju: the foul a Black stone at empty p would commit, or TG_FOUL_NONE (also for any point
 /// that makes an exact five, which always wins). Uses the recursive rule 9.3 for double-threes;
 /// tries stones on the board and takes them back.

@@ -21,18 +21,6 @@ static int64_t now_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/// Does some stone already stand in a winning row?
-static bool five_on_board(const Board *b) {
-    for (int y = 0; y < b->height; y++)
-        for (int x = 0; x < b->width; x++) {
-            Pos from, to;
-            int len;
-            const Pos p = pos_make(x, y);
-            if (!board_empty(b, p) && rules_five_at(b, p, &from, &to, &len)) return true;
-        }
-    return false;
-}
-
 static void copy_line(const Vcf *v, TgSolveResult *out) {
     out->length = v->line_len;
     for (int i = 0; i < v->line_len; i++) out->line[i] = game_point(v->line[i]);
@@ -41,7 +29,7 @@ static void copy_line(const Vcf *v, TgSolveResult *out) {
 TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult *out) {
     const int64_t t0 = now_ms();
     *out = (TgSolveResult){.status = TG_SOLVE_UNKNOWN};
-    if (tg_game_over(game) || five_on_board(&game->board)) return TG_ERR_GAME_OVER;
+    if (tg_game_over(game) || rules_five_on_board(&game->board)) return TG_ERR_GAME_OVER;
     Board *b = malloc(sizeof *b);
     Vcf v;
     if (!b) return TG_ERR_MEMORY;

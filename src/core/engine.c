@@ -1,0 +1,177 @@
+/*
+ * engine.c — TgEngine, the public face of the search: the table, the threads, the levels and
+ * the time plan. A search works on copies of the game's board, so the game is never touched.
+ */
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "rules.h"
+#include "search.h"
+#include "timeman.h"
+
+enum {
+    DEFAULT_HASH = 16 << 20,
+    MAX_THREADS = 64,
+    HARD_BUDGET_MS = 400, ///< the hard level's most time a move
+    MEDIUM_DEPTH = 4,
+    MEDIUM_TOP = 5,
+};
+
+struct TgEngine {
+    Tt tt;
+    int threads;
+    Worker *workers; ///< threads of them; history survives between searches
+};
+
+static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max", "hard", "medium", "easy"};
+
+const char *tg_level_name(TgLevel level) {
+    return (unsigned)level < TG_LEVEL_COUNT ? LEVEL_NAMES[level] : "?";
+}
+
+bool tg_level_from_name(const char *name, TgLevel *level) {
+    for (int i = 0; i < TG_LEVEL_COUNT; i++)
+        if (strcmp(name, LEVEL_NAMES[i]) == 0) return *level = (TgLevel)i, true;
+    return false;
+}
+
+int tg_score_moves_to_five(int score) {
+    if (score >= TG_SCORE_WIN_MIN) return (TG_SCORE_WIN - score + 1) / 2;
+    if (score <= -TG_SCORE_WIN_MIN) return (TG_SCORE_WIN + score) / 2;
+    return 0;
+}
+
+void tg_score_text(int score, char *buf, size_t size) {
+    const int n = tg_score_moves_to_five(score);
+    if (n && score > 0) snprintf(buf, size, "win in %d", n);
+    else if (n) snprintf(buf, size, "loss in %d", n);
+    else snprintf(buf, size, "%+d", score);
+}
+
+/* ---- Life cycle ---- */
+
+TgEngine *tg_engine_new(int threads, size_t hash_bytes) {
+    TgEngine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    if (!tt_resize(&e->tt, hash_bytes ? hash_bytes : DEFAULT_HASH) ||
+        tg_engine_set_threads(e, threads ? threads : 1) != TG_OK) {
+        tg_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void tg_engine_free(TgEngine *e) {
+    if (!e) return;
+    tt_free(&e->tt);
+    free(e->workers);
+    free(e);
+}
+
+TgError tg_engine_set_hash(TgEngine *e, size_t hash_bytes) {
+    return tt_resize(&e->tt, hash_bytes) ? TG_OK : TG_ERR_MEMORY;
+}
+
+size_t tg_engine_hash_bytes(const TgEngine *e) { return tt_bytes(&e->tt); }
+
+TgError tg_engine_set_threads(TgEngine *e, int threads) {
+    if (threads < 1 || threads > MAX_THREADS) return TG_ERR_ARGUMENT;
+    Worker *w = calloc((size_t)threads, sizeof *w);
+    if (!w) return TG_ERR_MEMORY;
+    free(e->workers);
+    e->workers = w;
+    e->threads = threads;
+    return TG_OK;
+}
+
+void tg_engine_clear(TgEngine *e) {
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->threads; i++) memset(e->workers[i].history, 0, sizeof e->workers[i].history);
+}
+
+/* ---- One search ---- */
+
+static int64_t or_unlimited(int64_t ms) { return ms > 0 ? ms : TM_UNLIMITED; }
+
+static int64_t ms_to_ns(int64_t ms) { return ms >= INT64_MAX / 1000000 ? INT64_MAX : ms * 1000000; }
+
+/// The time plan of a search: the level's budget within the caller's limits.
+static TimePlan plan_time(const TgSearchLimits *l, const Board *b) {
+    TimeControl tc = {.turn_ms = or_unlimited(l->turn_ms),
+                      .left_ms = or_unlimited(l->game_left_ms),
+                      .increment_ms = l->increment_ms > 0 ? l->increment_ms : 0,
+                      .empty_cells = b->width * b->height - b->stone_count};
+    if (l->instant) tc.turn_ms = 0;
+    if (l->level == TG_LEVEL_HARD && tc.turn_ms > HARD_BUDGET_MS) tc.turn_ms = HARD_BUDGET_MS;
+    return tm_plan(&tc);
+}
+
+static SearchStyle style_of(TgLevel level) {
+    if (level == TG_LEVEL_MEDIUM)
+        return (SearchStyle){.top_per_side = MEDIUM_TOP, .max_depth = MEDIUM_DEPTH};
+    return (SearchStyle){.quiescence = true, .root_solver = true, .reductions = true};
+}
+
+static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, SearchJob *job,
+                        Pos *exclude) {
+    const TimePlan plan = plan_time(l, &g->board);
+    memset(job, 0, sizeof *job);
+    job->tt = &e->tt;
+    job->style = style_of(l->level);
+    job->max_depth = l->depth > 0 && l->depth < SEARCH_MAX_PLY - 20 ? l->depth : SEARCH_MAX_PLY - 20;
+    if (job->style.max_depth && job->style.max_depth < job->max_depth) job->max_depth = job->style.max_depth;
+    job->max_nodes = l->nodes;
+    job->multipv = l->multipv < 1 ? 1 : l->multipv > TG_MAX_MULTIPV ? TG_MAX_MULTIPV : l->multipv;
+    job->start_ns = search_now_ns();
+    job->optimum_ns = plan.optimum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.optimum_ms);
+    job->maximum_ns = plan.maximum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.maximum_ms);
+    job->external_stop = l->stop;
+    job->exclude = exclude;
+    for (int i = 0; i < l->exclude_count; i++) {
+        const Pos p = game_pos(g, l->exclude[i]);
+        if (p != POS_NONE) exclude[job->exclude_count++] = p;
+    }
+    job->workers = e->workers;
+    job->thread_count = l->level == TG_LEVEL_MAX || l->level == TG_LEVEL_HARD ? e->threads : 1;
+    for (int i = 0; i < job->thread_count; i++) {
+        e->workers[i].job = job;
+        e->workers[i].id = i;
+        worker_reset(&e->workers[i], &g->board);
+    }
+}
+
+static void greedy_result(Worker *w, const TgSearchLimits *l, TgSearchResult *out) {
+    const Pos p = search_greedy(w, l->seed);
+    memset(out, 0, sizeof *out);
+    out->best = p == POS_NONE ? (TgPoint){-1, -1} : game_point(p);
+    out->line_count = p != POS_NONE;
+    out->depth = out->lines[0].depth = 1;
+    out->lines[0].length = 1;
+    out->lines[0].moves[0] = out->best;
+}
+
+TgError tg_engine_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
+                         TgSearchCallback callback, void *user, TgSearchResult *out) {
+    if (tg_game_over(g) || rules_five_on_board(&g->board)) return TG_ERR_GAME_OVER;
+    if ((unsigned)l->level >= TG_LEVEL_COUNT || l->multipv < 0 || l->exclude_count < 0 ||
+        (l->exclude_count && !l->exclude))
+        return TG_ERR_ARGUMENT;
+    Pos *exclude = malloc(sizeof(Pos) * (size_t)(l->exclude_count + 1));
+    SearchJob *job = malloc(sizeof *job);
+    if (!exclude || !job) {
+        free(exclude);
+        free(job);
+        return TG_ERR_MEMORY;
+    }
+    prepare_job(e, g, l, job, exclude);
+    job->callback = callback;
+    job->user = user;
+    if (l->level == TG_LEVEL_EASY) greedy_result(&e->workers[0], l, out);
+    else search_run(job, out);
+    for (int i = 0; i < e->threads; i++) e->workers[i].job = NULL;
+    free(exclude);
+    free(job);
+    return TG_OK;
+}

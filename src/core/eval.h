@@ -1,0 +1,56 @@
+/*
+ * eval.h — static evaluation and move-ordering values, computed from the board's cached line
+ * patterns and threat classes (pattern.h). Every weight lives in one parameter table (eval.c)
+ * so that matches can tune it.
+ *
+ * The idea, kept from the seed programs' weight tables: an empty point is worth what a stone
+ * there would make. A point where Black would make an open three shows that Black has two
+ * stones in an open line nearby; summing over the empty points near the stones measures each
+ * side's shape. The side to move counts its points with its own weights: its threats are one
+ * move nearer than the opponent's.
+ */
+#ifndef TG_EVAL_H
+#define TG_EVAL_H
+
+#include "board.h"
+#include "pattern.h"
+
+typedef struct EvalParams {
+    int16_t line_mine[PAT_COUNT];     ///< a point's line pattern for the side to move
+    int16_t line_theirs[PAT_COUNT];   ///< ... for the opponent
+    int16_t threat_mine[THREAT_COUNT]; ///< bonus of a point's four-line threat class
+    int16_t threat_theirs[THREAT_COUNT];
+    int16_t order_attack[THREAT_COUNT];  ///< move ordering: a point's own threat
+    int16_t order_defend[THREAT_COUNT];  ///< ... the opponent's threat it takes away
+} EvalParams;
+
+/// The weights in use (immutable).
+extern const EvalParams EVAL_PARAMS;
+
+/// Value of a `c` stone at empty p, from c's view, with the side-to-move (mine) or opponent
+/// (theirs) weights. The threat class is taken as cached (a renju double-three suspicion counts
+/// as threes: the evaluation does not settle fouls).
+static inline int eval_point(const Board *b, Pos p, Color c, bool mine) {
+    const EvalParams *e = &EVAL_PARAMS;
+    const int16_t *line = mine ? e->line_mine : e->line_theirs;
+    const int threat = b->threat[p][c] & THREAT_CLASS_MASK;
+    if (threat == THREAT_FORBID) return 0; /* renju Black may not play there */
+    int v = (mine ? e->threat_mine : e->threat_theirs)[threat];
+    for (int d = 0; d < 4; d++) v += line[(b->pattern[p][d] >> (4 * c)) & 15];
+    return v;
+}
+
+/// Ordering value of playing p for `me`: what it makes plus what it takes from the opponent.
+static inline int eval_move_order(const Board *b, Pos p, Color me) {
+    const EvalParams *e = &EVAL_PARAMS;
+    const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+    const int theirs = b->threat[p][me ^ 1] & THREAT_CLASS_MASK;
+    return e->order_attack[mine] + e->order_defend[theirs] + eval_point(b, p, me, true) +
+           eval_point(b, p, (Color)(me ^ 1), false);
+}
+
+/// The position from the side to move's view, summed over the given empty points (the
+/// candidates near the stones; points far away are worth nothing anyway).
+int eval_position(const Board *b, const Pos *points, int count);
+
+#endif

@@ -1,0 +1,706 @@
+/*
+ * search.c — the alpha-beta search of search.h.
+ *
+ * Every node starts with a scan of the candidate points (empty, within two cells of a stone),
+ * which settles the forced cases before any search: a five to make wins; two fives of the
+ * opponent lose; one must be blocked (a renju Black that may not block there loses); an open
+ * four or a double four to make wins. When the opponent has an open three, only the moves
+ * that stop it or make a four are searched. The scan also gives the points the evaluation
+ * sums over.
+ */
+#include "search.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "eval.h"
+#include "pattern.h"
+#include "vcf.h"
+
+enum {
+    CHECK_EVERY = 256,        ///< nodes between clock checks (main thread)
+    QUIESCENCE_FOURS = 20,    ///< most fours in a row at a leaf
+    ASPIRATION_DEPTH = 4,     ///< aspiration windows from this depth on
+    ASPIRATION_DELTA = 60,
+    ROOT_SOLVER_NODES = 30000, ///< VCF nodes before the search (deterministic)
+    ORDER_TT = 1 << 28,
+    ORDER_KILLER = 400,
+    HISTORY_MAX = 8000,
+    GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
+};
+
+int64_t search_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int win_in(int ply) { return SCORE_WIN - ply; }
+static int loss_in(int ply) { return -SCORE_WIN + ply; }
+static bool is_decisive(int score) { return score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN; }
+
+/* Win scores are stored relative to the node, read back relative to the root. */
+static int score_to_tt(int s, int ply) {
+    return s >= SCORE_WIN_MIN ? s + ply : s <= -SCORE_WIN_MIN ? s - ply : s;
+}
+static int score_from_tt(int s, int ply) {
+    return s >= SCORE_WIN_MIN ? s - ply : s <= -SCORE_WIN_MIN ? s + ply : s;
+}
+
+/* ---- The worker's board ---- */
+
+static void near_add(Worker *w, Pos p, int delta) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) w->near[p + dy * BOARD_STRIDE + dx] += (uint8_t)delta;
+}
+
+void worker_reset(Worker *w, const Board *root) {
+    w->board = *root;
+    memset(w->near, 0, sizeof w->near);
+    w->cell_count = 0;
+    for (int y = 0; y < root->height; y++)
+        for (int x = 0; x < root->width; x++) {
+            const Pos p = pos_make(x, y);
+            w->cells[w->cell_count++] = p;
+            if (!board_empty(root, p)) near_add(w, p, 1);
+        }
+    memset(w->killer, 0, sizeof w->killer);
+    w->nodes = 0;
+    w->seldepth = 0;
+    w->completed_depth = 0;
+    w->done_count = 0;
+}
+
+static void make_move(Worker *w, Pos p) {
+    board_play(&w->board, p);
+    near_add(w, p, 1);
+}
+
+static void unmake_move(Worker *w) {
+    const Pos p = board_last_move(&w->board);
+    board_undo(&w->board);
+    near_add(w, p, -1);
+}
+
+/// May the side to move play at empty p? Only renju Black has forbidden points.
+static bool legal(Board *b, Pos p) {
+    const Color me = board_to_move(b);
+    return b->rule != TG_RENJU || me != BLACK || pattern_threat_at(b, p, BLACK) != THREAT_FORBID;
+}
+
+/* ---- The scan ---- */
+
+typedef struct Scan {
+    Pos cand[MAX_CANDIDATES]; ///< empty points near stones (renju Black fouls included)
+    int count;
+    Pos my_five;          ///< a point where the side to move makes five, or POS_NONE
+    Pos my_win;           ///< a legal open four or double four, or POS_NONE
+    Pos their_five[2];
+    int their_fives;
+    bool their_three;     ///< the opponent can make an open four (a legal one)
+} Scan;
+
+static void scan(Worker *w, Scan *s) {
+    Board *b = &w->board;
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    s->count = 0;
+    s->my_five = s->my_win = POS_NONE;
+    s->their_fives = 0;
+    s->their_three = false;
+    for (int i = 0; i < w->cell_count; i++) {
+        const Pos p = w->cells[i];
+        if (!w->near[p] || !board_empty(b, p)) continue;
+        s->cand[s->count++] = p;
+        const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+        if (mine == THREAT_FIVE) s->my_five = p;
+        if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
+        if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
+            s->my_win = p;
+        if (theirs == THREAT_FLEX4) s->their_three = true;
+    }
+    /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
+    if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) && !legal(b, s->my_win))
+        s->my_win = POS_NONE; /* another legal one may exist; the search will find it */
+    /* No stone near any empty point (a crowded board): every empty point is a candidate. */
+    if (s->count == 0 && b->stone_count < w->cell_count)
+        for (int i = 0; i < w->cell_count; i++)
+            if (board_empty(b, w->cells[i])) s->cand[s->count++] = w->cells[i];
+}
+
+/// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
+/// the single block when the opponent has one five point.
+static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
+    *forced = POS_NONE;
+    if (s->my_five != POS_NONE) return win_in(ply + 1);
+    if (s->their_fives >= 2) return loss_in(ply + 2);
+    if (s->their_fives == 1) {
+        if (!legal(&w->board, s->their_five[0])) return loss_in(ply + 2);
+        *forced = s->their_five[0];
+        return 0;
+    }
+    if (s->my_win != POS_NONE) return win_in(ply + 3);
+    return 0;
+}
+
+/* ---- Limits ---- */
+
+static bool stopped(const Worker *w) { return atomic_load_explicit(&w->job->stop, memory_order_relaxed); }
+
+static uint64_t total_nodes(const SearchJob *job) {
+    uint64_t n = 0;
+    for (int i = 0; i < job->thread_count; i++) n += job->workers[i].nodes;
+    return n;
+}
+
+/// Counts a node; the main thread checks the clock, the node limit and the caller's flag.
+static void count_node(Worker *w) {
+    SearchJob *job = w->job;
+    const uint64_t n = atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
+    if (w->id != 0) return;
+    if ((job->max_nodes && job->thread_count == 1 && n >= job->max_nodes) ||
+        (job->external_stop && atomic_load_explicit(job->external_stop, memory_order_relaxed)))
+        job->stop = true;
+    if (n % CHECK_EVERY) return;
+    if ((job->max_nodes && total_nodes(job) >= job->max_nodes) ||
+        search_now_ns() - job->start_ns >= job->maximum_ns)
+        job->stop = true;
+}
+
+/* ---- Move lists ---- */
+
+typedef struct MoveList {
+    Pos move[MAX_CANDIDATES];
+    int score[MAX_CANDIDATES];
+    int count;
+} MoveList;
+
+static void list_add(MoveList *l, Pos p, int score) {
+    l->move[l->count] = p;
+    l->score[l->count++] = score;
+}
+
+/// Moves the best remaining move (ties: the lower point) to index i and returns it.
+static Pos pick_next(MoveList *l, int i) {
+    int best = i;
+    for (int j = i + 1; j < l->count; j++)
+        if (l->score[j] > l->score[best] || (l->score[j] == l->score[best] && l->move[j] < l->move[best]))
+            best = j;
+    const Pos m = l->move[best];
+    const int sc = l->score[best];
+    l->move[best] = l->move[i], l->score[best] = l->score[i];
+    l->move[i] = m, l->score[i] = sc;
+    return m;
+}
+
+/// Keeps the `n` best points by attack and the `n` best by defence (the medium level).
+static void keep_top_per_side(const Board *b, MoveList *l, int n) {
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    bool keep[MAX_CANDIDATES] = {false};
+    for (int side = 0; side < 2; side++) {
+        for (int k = 0; k < n; k++) {
+            int best = -1, best_value = -1;
+            for (int i = 0; i < l->count; i++) {
+                const int v = side ? eval_point(b, l->move[i], them, false)
+                                   : eval_point(b, l->move[i], me, true);
+                if (!keep[i] && v > best_value) best = i, best_value = v;
+            }
+            if (best >= 0) keep[best] = true;
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < l->count; i++)
+        if (keep[i]) l->move[kept] = l->move[i], l->score[kept++] = l->score[i];
+    l->count = kept;
+}
+
+/// The moves of a node that is not forced by a four. When the opponent has an open three,
+/// only its defences (the points where it would make a four) and own fours.
+static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l) {
+    Board *b = &w->board;
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    l->count = 0;
+    for (int i = 0; i < s->count; i++) {
+        const Pos p = s->cand[i];
+        const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+        if (mine == THREAT_FORBID) continue;
+        if (s->their_three && mine < THREAT_BLOCK4 && theirs < THREAT_BLOCK4) continue;
+        int score = eval_move_order(b, p, me) + w->history[me][p];
+        if (p == tt_move) score += ORDER_TT;
+        else if (p == w->killer[ply][0] || p == w->killer[ply][1]) score += ORDER_KILLER;
+        list_add(l, p, score);
+    }
+    if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
+}
+
+static void update_pv(Worker *w, int ply, Pos m) {
+    w->pv[ply][0] = m;
+    const int n = w->pv_len[ply + 1];
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], sizeof(Pos) * (size_t)n);
+    w->pv_len[ply] = n + 1;
+}
+
+static void reward_cutoff(Worker *w, int ply, Pos m, int depth) {
+    const Color me = board_to_move(&w->board);
+    if (w->killer[ply][0] != m) w->killer[ply][1] = w->killer[ply][0], w->killer[ply][0] = m;
+    int16_t *h = &w->history[me][m];
+    const int bonus = depth * depth;
+    *h = (int16_t)(*h + bonus - *h * bonus / HISTORY_MAX);
+}
+
+/* ---- Quiescence: fours only ---- */
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node);
+
+/// A leaf: the evaluation, unless continuous fours of the side to move do better. The scan of
+/// the node is given; forced blocks were played by the caller.
+static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, int fours) {
+    Board *b = &w->board;
+    const int stand = eval_position(b, s->cand, s->count);
+    if (!w->job->style.quiescence || stand >= beta || fours >= QUIESCENCE_FOURS ||
+        ply >= SEARCH_MAX_PLY - 4)
+        return stand;
+    const Color me = board_to_move(b);
+    int best = stand;
+    if (stand > alpha) alpha = stand;
+    MoveList l;
+    l.count = 0;
+    for (int i = 0; i < s->count; i++) {
+        const Pos p = s->cand[i];
+        const int t = b->threat[p][me] & THREAT_CLASS_MASK;
+        if (t == THREAT_BLOCK4 || t == THREAT_BLOCK4_FLEX3)
+            list_add(&l, p, eval_move_order(b, p, me));
+    }
+    for (int i = 0; i < l.count; i++) {
+        const Pos m = pick_next(&l, i);
+        if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
+        make_move(w, m);
+        /* The opponent must block; search() plays the block without using depth. */
+        const int v = -search(w, -beta, -alpha, -fours - 1, ply + 1, false);
+        unmake_move(w);
+        if (stopped(w)) return best;
+        if (v > best) {
+            best = v;
+            if (v > alpha) alpha = v;
+            if (v >= beta) break;
+        }
+    }
+    return best;
+}
+
+/* ---- The search ---- */
+
+/// Negamax alpha-beta with principal variation search. depth <= 0 is the quiescence; its
+/// negative part counts the fours played so far at the leaf.
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
+    Board *b = &w->board;
+    w->pv_len[ply] = 0;
+
+    /* Step 1. Count the node; a stopped search returns at once (its value is not used). */
+    count_node(w);
+    if (stopped(w)) return 0;
+    if (ply > w->seldepth) w->seldepth = ply;
+
+    /* Step 2. Forced outcomes from the threat scan. */
+    Scan s;
+    scan(w, &s);
+    Pos forced;
+    const int decided = forced_score(w, &s, ply, &forced);
+    if (decided) return decided;
+    if (s.count == 0) return 0; /* a full board: draw */
+    if (ply >= SEARCH_MAX_PLY - 2) return eval_position(b, s.cand, s.count);
+
+    /* Step 3. A four must be blocked: one move, no depth used (an extension). */
+    if (forced != POS_NONE) {
+        make_move(w, forced);
+        const int v = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
+        unmake_move(w);
+        if (!stopped(w)) update_pv(w, ply, forced);
+        return v;
+    }
+
+    /* Step 4. Mate distance pruning: no result can beat a five already found nearer. */
+    alpha = alpha > loss_in(ply) ? alpha : loss_in(ply);
+    beta = beta < win_in(ply + 1) ? beta : win_in(ply + 1);
+    if (alpha >= beta) return alpha;
+
+    /* Step 5. Transposition table (leaves too: their fours transpose a lot). */
+    TtHit hit = {POS_NONE, 0, 0, BOUND_NONE};
+    const bool found = tt_probe(w->job->tt, b->hash, &hit);
+    const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
+    if (found && !pv_node && hit.depth >= depth &&
+        (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
+         (hit.bound == BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
+    const Pos tt_move = found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
+    const int alpha0 = alpha;
+
+    /* Step 6. Leaves: the evaluation, or better by continuous fours. */
+    if (depth <= 0) {
+        const int v = quiescence(w, &s, alpha, beta, ply, -depth);
+        if (!stopped(w)) {
+            const Bound bound = v >= beta ? BOUND_LOWER : v > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+            tt_store(w->job->tt, b->hash, POS_NONE, score_to_tt(v, ply), depth, bound);
+        }
+        return v;
+    }
+
+    /* Step 7. Moves, ordered by threats, the table, killers and history. */
+    MoveList l;
+    generate(w, &s, ply, tt_move, &l);
+    if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
+
+    /* Step 8. The move loop: the first move with a full window, the rest with a null window
+     * (late quiet ones reduced), re-searched when they beat alpha. */
+    const Color me = board_to_move(b);
+    int best = -SCORE_INF, searched = 0;
+    Pos best_move = POS_NONE;
+    for (int i = 0; i < l.count; i++) {
+        const Pos m = pick_next(&l, i);
+        if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
+        const bool quiet = (b->threat[m][me] & THREAT_CLASS_MASK) < THREAT_FLEX3 &&
+                           (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
+        make_move(w, m);
+        int v;
+        if (searched == 0) {
+            v = -search(w, -beta, -alpha, depth - 1, ply + 1, pv_node);
+        } else {
+            int r = 0;
+            if (w->job->style.reductions && depth >= 3 && searched >= 3 && quiet && !s.their_three)
+                r = 1 + (searched >= 8 && depth >= 5);
+            v = -search(w, -alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
+            if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+            if (v > alpha && v < beta && pv_node)
+                v = -search(w, -beta, -alpha, depth - 1, ply + 1, true);
+        }
+        unmake_move(w);
+        searched++;
+        if (stopped(w)) return best > -SCORE_INF ? best : 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                alpha = v;
+                update_pv(w, ply, m);
+                if (v >= beta) {
+                    if (quiet) reward_cutoff(w, ply, m, depth);
+                    break;
+                }
+            }
+        }
+    }
+    if (searched == 0) return loss_in(ply + 2);
+
+    /* Step 9. Remember the result. */
+    const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(w->job->tt, b->hash, best_move, score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+/* ---- The root ---- */
+
+static bool excluded(const SearchJob *job, Pos p) {
+    for (int i = 0; i < job->exclude_count; i++)
+        if (job->exclude[i] == p) return true;
+    return false;
+}
+
+/// The legal root moves, ordered; the forced cases narrow them as in the search.
+static void root_moves(Worker *w) {
+    Board *b = &w->board;
+    Scan s;
+    scan(w, &s);
+    MoveList l;
+    Pos forced;
+    forced_score(w, &s, 0, &forced);
+    if (s.my_five != POS_NONE) {
+        l.count = 0;
+        list_add(&l, s.my_five, 0);
+    } else if (s.their_fives && legal(b, s.their_five[0])) {
+        l.count = 0;
+        list_add(&l, s.their_five[0], 0); /* lost anyway when there are two: block one */
+    } else if (s.their_fives) {
+        l.count = 0; /* the block is a foul: lost, but a legal move must still be played */
+        for (int i = 0; i < s.count; i++) list_add(&l, s.cand[i], eval_move_order(b, s.cand[i], board_to_move(b)));
+    } else {
+        generate(w, &s, 0, POS_NONE, &l);
+    }
+    if (b->stone_count == 0) { /* an empty board: the centre, or next to it */
+        l.count = 0;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+                list_add(&l, pos_make(b->width / 2 + dx, b->height / 2 + dy), -(dx * dx + dy * dy));
+    }
+    w->root_count = 0;
+    for (int i = 0; i < l.count; i++) {
+        const Pos m = pick_next(&l, i);
+        if (excluded(w->job, m) || !legal(b, m)) continue;
+        w->root[w->root_count++] = (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
+    }
+}
+
+/// Stable sort of root moves [from, count) by score, then by the last iteration's score.
+static void sort_root(Worker *w, int from) {
+    for (int i = from + 1; i < w->root_count; i++) {
+        const RootMove r = w->root[i];
+        int j = i;
+        while (j > from && (w->root[j - 1].score < r.score ||
+                            (w->root[j - 1].score == r.score && w->root[j - 1].prev_score < r.prev_score))) {
+            w->root[j] = w->root[j - 1];
+            j--;
+        }
+        w->root[j] = r;
+    }
+}
+
+static int root_search(Worker *w, int alpha, int beta, int depth) {
+    int best = -SCORE_INF;
+    for (int i = w->pv_index; i < w->root_count; i++) {
+        RootMove *rm = &w->root[i];
+        make_move(w, rm->move);
+        int v;
+        if (i == w->pv_index) {
+            v = -search(w, -beta, -alpha, depth - 1, 1, true);
+        } else {
+            v = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
+            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, depth - 1, 1, true);
+        }
+        unmake_move(w);
+        if (stopped(w)) break;
+        if (v > best) best = v;
+        if (v > alpha || i == w->pv_index) {
+            rm->score = v;
+            rm->pv[0] = rm->move;
+            rm->pv_len = 1;
+            for (int k = 0; k < w->pv_len[1] && rm->pv_len < TG_MAX_PV; k++) rm->pv[rm->pv_len++] = w->pv[1][k];
+            if (v > alpha) alpha = v;
+            if (v >= beta) break;
+        } else {
+            rm->score = -SCORE_INF;
+        }
+    }
+    return best;
+}
+
+/// One depth for the current pv_index, with an aspiration window around the last score.
+static void aspiration(Worker *w, int depth) {
+    const int prev = w->root[w->pv_index].prev_score;
+    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= ASPIRATION_DEPTH && prev > -SCORE_INF && !is_decisive(prev))
+        alpha = prev - delta, beta = prev + delta;
+    for (;;) {
+        const int v = root_search(w, alpha, beta, depth);
+        sort_root(w, w->pv_index);
+        if (stopped(w)) return;
+        if (v <= alpha && alpha > -SCORE_INF) {
+            beta = (alpha + beta) / 2;
+            alpha = v - delta > -SCORE_INF ? v - delta : -SCORE_INF;
+        } else if (v >= beta && beta < SCORE_INF) {
+            beta = v + delta < SCORE_INF ? v + delta : SCORE_INF;
+        } else {
+            return;
+        }
+        if (is_decisive(v)) alpha = -SCORE_INF, beta = SCORE_INF;
+        delta *= 2;
+    }
+}
+
+static TgPoint point_of(Pos p) {
+    return p == POS_NONE || p == POS_PASS ? (TgPoint){-1, -1} : (TgPoint){pos_x(p), pos_y(p)};
+}
+
+/// The reported lines: those of the last completed depth (a stopped depth may hold bounds
+/// and cut lines), or the root moves in order when not even depth 1 finished.
+static int lines_of(const Worker *w, TgPvLine *lines) {
+    const bool done = w->done_count > 0;
+    const RootMove *from = done ? w->done : w->root;
+    const int wanted = w->job->multipv < w->root_count ? w->job->multipv : w->root_count;
+    const int n = done ? w->done_count : wanted;
+    for (int i = 0; i < n; i++) {
+        const RootMove *rm = &from[i];
+        TgPvLine *l = &lines[i];
+        l->score = done ? rm->score : 0;
+        l->depth = w->completed_depth;
+        l->length = done && rm->pv_len ? rm->pv_len : 1;
+        l->moves[0] = point_of(rm->move);
+        for (int k = 1; k < l->length; k++) l->moves[k] = point_of(rm->pv[k]);
+    }
+    return n;
+}
+
+/// Keeps the lines of a completed depth.
+static void save_lines(Worker *w) {
+    const int n = w->job->multipv < w->root_count ? w->job->multipv : w->root_count;
+    memcpy(w->done, w->root, sizeof(RootMove) * (size_t)n);
+    w->done_count = n;
+}
+
+static void report(Worker *w, bool final) {
+    SearchJob *job = w->job;
+    if (!job->callback) return;
+    TgPvLine lines[TG_MAX_MULTIPV];
+    const int64_t ns = search_now_ns() - job->start_ns;
+    const uint64_t nodes = total_nodes(job);
+    const TgSearchInfo info = {
+        .depth = w->completed_depth,
+        .seldepth = w->seldepth,
+        .nodes = nodes,
+        .time_ms = ns / 1000000,
+        .nps = ns > 0 ? (uint64_t)((double)nodes * 1e9 / (double)ns) : 0,
+        .line_count = lines_of(w, lines),
+        .lines = lines,
+        .final = final,
+    };
+    job->callback(&info, job->user);
+}
+
+/// Should the main thread stop deepening after this depth?
+static bool enough(const Worker *w, int depth) {
+    const SearchJob *job = w->job;
+    const int best = w->done[0].score;
+    if (depth >= job->max_depth) return true;
+    if (w->root_count == 1 && job->maximum_ns != INT64_MAX) return true;
+    if (is_decisive(best) && depth >= SCORE_WIN - (best > 0 ? best : -best) + 2) return true;
+    return search_now_ns() - job->start_ns >= job->optimum_ns;
+}
+
+static void iterate(Worker *w) {
+    SearchJob *job = w->job;
+    for (int i = 0; i < w->root_count; i++) w->root[i].prev_score = w->root[i].score = -SCORE_INF;
+    for (int depth = 1; depth <= job->max_depth && !stopped(w); depth++) {
+        /* Helpers search odd and even depths out of step, so they fill the table ahead. */
+        if (w->id && (depth + w->id) % 3 == 0) continue;
+        for (int i = 0; i < w->root_count; i++) {
+            w->root[i].prev_score = w->root[i].score > -SCORE_INF ? w->root[i].score : w->root[i].prev_score;
+            w->root[i].score = -SCORE_INF;
+        }
+        const int lines = job->multipv < w->root_count ? job->multipv : w->root_count;
+        for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++) aspiration(w, depth);
+        if (stopped(w)) break;
+        w->completed_depth = depth;
+        save_lines(w);
+        if (w->id == 0) {
+            report(w, false);
+            if (enough(w, depth)) break;
+        }
+    }
+    if (w->id == 0) job->stop = true;
+}
+
+static void *helper_main(void *arg) {
+    iterate(arg);
+    return NULL;
+}
+
+/* ---- The root solver ---- */
+
+/// A short VCF before the search: when one exists, its line is the answer. The defender's
+/// replies (each the block of the four just made) are put back into the principal variation.
+static bool solve_at_root(Worker *w, TgSearchResult *out) {
+    SearchJob *job = w->job;
+    Vcf v;
+    if (!vcf_init(&v, 1 << 20)) return false;
+    const VcfLimits limits = {.max_nodes = ROOT_SOLVER_NODES, .abort = &job->stop};
+    Board *b = &w->board;
+    const bool win = vcf_search(&v, b, &limits) == VCF_WIN && !excluded(job, v.line[0]);
+    if (win) {
+        TgPvLine *l = &out->lines[0];
+        l->length = 0;
+        const Color me = board_to_move(b);
+        for (int i = 0; i < v.line_len && l->length < TG_MAX_PV; i++) {
+            l->moves[l->length++] = point_of(v.line[i]);
+            if (i + 1 == v.line_len || l->length == TG_MAX_PV) break;
+            board_play(b, v.line[i]);
+            /* The block: a five point of the four just made, not the one played next. */
+            Pos block = POS_NONE;
+            for (int k = 0; k < w->cell_count && block == POS_NONE; k++) {
+                const Pos q = w->cells[k];
+                if (board_empty(b, q) && q != v.line[i + 1] && (b->threat[q][me] & THREAT_CLASS_MASK) == THREAT_FIVE)
+                    block = q;
+            }
+            if (block == POS_NONE) break; /* a renju Black defender whose block is a foul */
+            l->moves[l->length++] = point_of(block);
+            board_play(b, block);
+        }
+        l->score = win_in(2 * v.line_len - 1);
+        l->depth = 2 * v.line_len - 1;
+        out->line_count = 1;
+        out->best = l->moves[0];
+        out->score = l->score;
+        out->depth = out->seldepth = l->depth;
+        out->nodes = v.nodes;
+    }
+    vcf_free(&v);
+    return win;
+}
+
+/* ---- The easy level ---- */
+
+Pos search_greedy(Worker *w, uint64_t seed) {
+    Board *b = &w->board;
+    Scan s;
+    scan(w, &s);
+    if (b->stone_count == 0) return pos_make(b->width / 2, b->height / 2);
+    const Color me = board_to_move(b);
+    Pos best = POS_NONE;
+    int best_score = -SCORE_INF;
+    for (int i = 0; i < s.count; i++) {
+        const Pos p = s.cand[i];
+        if (excluded(w->job, p) || !legal(b, p)) continue;
+        uint64_t noise = seed ^ b->hash ^ (uint64_t)p * 0x9e3779b97f4a7c15u;
+        noise ^= noise >> 31;
+        noise *= 0xbf58476d1ce4e5b9u;
+        const int score = eval_move_order(b, p, me) + (int)((noise >> 40) % GREEDY_NOISE);
+        if (score > best_score) best = p, best_score = score;
+    }
+    return best;
+}
+
+/* ---- Entry ---- */
+
+void search_run(SearchJob *job, TgSearchResult *out) {
+    Worker *main_worker = &job->workers[0];
+    memset(out, 0, sizeof *out);
+    out->best = (TgPoint){-1, -1};
+    tt_new_search(job->tt);
+    root_moves(main_worker);
+    if (main_worker->root_count == 0) return; /* nothing legal: the caller passes */
+    if (job->style.root_solver && job->multipv == 1 && job->maximum_ns > 0) {
+        Board saved = main_worker->board;
+        const bool won = solve_at_root(main_worker, out);
+        main_worker->board = saved;
+        if (won) {
+            out->time_ms = (search_now_ns() - job->start_ns) / 1000000;
+            if (job->callback) {
+                const TgSearchInfo info = {out->depth, out->seldepth, out->nodes, out->time_ms,
+                                           out->time_ms ? out->nodes * 1000 / (uint64_t)out->time_ms : out->nodes,
+                                           1, out->lines, true};
+                job->callback(&info, job->user);
+            }
+            return;
+        }
+    }
+    for (int i = 1; i < job->thread_count; i++) {
+        Worker *h = &job->workers[i];
+        h->root_count = main_worker->root_count;
+        memcpy(h->root, main_worker->root, sizeof(RootMove) * (size_t)main_worker->root_count);
+    }
+    pthread_t threads[64];
+    int started = 0;
+    for (int i = 1; i < job->thread_count; i++)
+        if (pthread_create(&threads[started], NULL, helper_main, &job->workers[i]) == 0) started++;
+    iterate(main_worker);
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+
+    out->line_count = lines_of(main_worker, out->lines);
+    out->best = out->lines[0].moves[0];
+    out->score = out->lines[0].score;
+    out->depth = main_worker->completed_depth;
+    out->seldepth = main_worker->seldepth;
+    out->nodes = total_nodes(job);
+    out->time_ms = (search_now_ns() - job->start_ns) / 1000000;
+    report(main_worker, true);
+}

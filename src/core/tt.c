@@ -1,0 +1,94 @@
+/*
+ * tt.c — the transposition table. Data word layout (low to high): move 16 bits, score 16 bits
+ * (signed), depth 8 bits (signed, so qsearch depths fit), bound 2 bits, generation 6 bits.
+ * Replacement: the same position, else an empty way, else the way whose depth minus age is
+ * lowest.
+ */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MIN_CLUSTERS = 1024, GENERATION_MASK = 63 };
+
+static uint64_t pack(Pos move, int score, int depth, Bound bound, uint8_t generation) {
+    return (uint64_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
+           (uint64_t)(uint8_t)(int8_t)depth << 32 | (uint64_t)bound << 40 |
+           (uint64_t)(generation & GENERATION_MASK) << 42;
+}
+
+static TtHit unpack(uint64_t data) {
+    return (TtHit){.move = (Pos)(data & 0xffff),
+                   .score = (int16_t)(uint16_t)(data >> 16),
+                   .depth = (int8_t)(uint8_t)(data >> 32),
+                   .bound = (Bound)(data >> 40 & 3)};
+}
+
+static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 42 & GENERATION_MASK); }
+
+bool tt_resize(Tt *tt, size_t bytes) {
+    size_t clusters = MIN_CLUSTERS;
+    while (clusters * 2 * sizeof(TtCluster) <= bytes) clusters *= 2;
+    TtCluster *mem = aligned_alloc(sizeof(TtCluster), clusters * sizeof(TtCluster));
+    if (!mem) return false;
+    free(tt->clusters);
+    tt->clusters = mem;
+    tt->mask = clusters - 1;
+    tt->generation = 0;
+    tt_clear(tt);
+    return true;
+}
+
+void tt_free(Tt *tt) {
+    free(tt->clusters);
+    tt->clusters = NULL;
+}
+
+void tt_clear(Tt *tt) { memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster)); }
+
+size_t tt_bytes(const Tt *tt) { return (tt->mask + 1) * sizeof(TtCluster); }
+
+void tt_new_search(Tt *tt) { tt->generation = (uint8_t)((tt->generation + 1) & GENERATION_MASK); }
+
+static TtCluster *cluster_of(const Tt *tt, uint64_t key) { return &tt->clusters[key & tt->mask]; }
+
+bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit) {
+    TtCluster *c = cluster_of(tt, key);
+    for (int i = 0; i < TT_WAYS; i++) {
+        const uint64_t data = atomic_load_explicit(&c->entry[i].data, memory_order_relaxed);
+        const uint64_t check = atomic_load_explicit(&c->entry[i].check, memory_order_relaxed);
+        if ((check ^ data) == key && data) {
+            *hit = unpack(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Higher is more worth keeping: deep entries of the current search.
+static int keep_value(const Tt *tt, uint64_t data) {
+    const int age = (tt->generation - generation_of(data)) & GENERATION_MASK;
+    return unpack(data).depth - 4 * age;
+}
+
+void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound) {
+    TtCluster *c = cluster_of(tt, key);
+    TtEntry *victim = &c->entry[0];
+    int victim_value = 1 << 30;
+    for (int i = 0; i < TT_WAYS; i++) {
+        TtEntry *e = &c->entry[i];
+        const uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        const uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
+        if (!data || (check ^ data) == key) {
+            /* Keep the old best move when the new result has none. */
+            if (data && move == POS_NONE) move = unpack(data).move;
+            victim = e;
+            break;
+        }
+        const int value = keep_value(tt, data);
+        if (value < victim_value) victim = e, victim_value = value;
+    }
+    const uint64_t data = pack(move, score, depth, bound, tt->generation);
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
+}

@@ -1,0 +1,52 @@
+/*
+ * tt.h — the transposition table shared by the search threads. Lock-free: an entry is two
+ * words, the key stored xor-ed with the data, so a torn write (two threads storing at once)
+ * reads back as a miss instead of as another position's data.
+ */
+#ifndef TG_TT_H
+#define TG_TT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+typedef enum Bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT } Bound;
+
+typedef struct TtEntry {
+    _Atomic uint64_t check; ///< key ^ data
+    _Atomic uint64_t data;
+} TtEntry;
+
+enum { TT_WAYS = 4 }; ///< entries in one cluster (one 64-byte cache line)
+
+typedef struct TtCluster {
+    TtEntry entry[TT_WAYS];
+} TtCluster;
+
+typedef struct Tt {
+    TtCluster *clusters;
+    size_t mask;        ///< clusters - 1
+    uint8_t generation; ///< bumped per search, so old entries are replaced first
+} Tt;
+
+/// What a probe found.
+typedef struct TtHit {
+    Pos move;
+    int score; ///< as stored: the caller converts win scores (search.c)
+    int depth;
+    Bound bound;
+} TtHit;
+
+/// Sets the table to at most `bytes` (a power of two of clusters, at least 1024 of them).
+bool tt_resize(Tt *tt, size_t bytes);
+void tt_free(Tt *tt);
+void tt_clear(Tt *tt);
+size_t tt_bytes(const Tt *tt);
+void tt_new_search(Tt *tt);
+
+bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit);
+void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound);
+
+#endif
