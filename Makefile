@@ -49,7 +49,7 @@ CORE_SRC  := $(wildcard src/core/*.c)
 CORE_OBJ  := $(CORE_SRC:src/%.c=$(BUILD)/obj/%.o)
 APP_SRC   := $(filter-out src/app/pbrain_main.c,$(wildcard src/app/*.c))
 APP_OBJ   := $(APP_SRC:src/%.c=$(BUILD)/obj/%.o)
-BRAIN_OBJ := $(BUILD)/obj/app/pbrain_main.o
+BRAIN_OBJ := $(BUILD)/obj/app/pbrain_main.o $(BUILD)/obj/app/brain.o
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
@@ -102,20 +102,17 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+test: unit check-layout cli-test brain-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
 
-# The search bench reproduces the node count of the last `Bench:` commit (plain build only).
-bench-check: $(BUILD)/tengen
-	@sh tests/check_bench.sh $(BUILD)/tengen
-
-# Front ends include only the public header; the core has no file-scope mutable state.
-check-layout:
-	@sh tests/check_layout.sh
+# Scripted protocol sessions against pbrain-tengen, with the time and memory checks.
+.PHONY: brain-test
+brain-test: $(BUILD)/pbrain-tengen
+	@sh tests/brain/run.sh $(BUILD)/pbrain-tengen
 
 # libFuzzer targets are always built with clang and ASan+UBSan, under build/fuzz.
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread -g -O1 \
@@ -124,6 +121,12 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(wildcard src/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@
 
+# The protocol fuzzer also needs the brain's front-end file.
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC) \
+                          $(wildcard src/*.h src/core/*.h src/app/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@
+
 fuzz-quick: deps-test $(FUZZ_BIN)
 	@sh tests/run_fuzz.sh $(FUZZ_TEST_SECONDS) $(FUZZ_BIN)
 
@@ -131,6 +134,28 @@ fuzz: deps-test $(FUZZ_BIN)
 	@sh tests/run_fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 # ==== 7. Tools ================================================================================
+
+# pbrain-tengen.exe for Gomocup (Windows x86-64), cross-built with Debian's MinGW-w64. Static,
+# so it needs no DLL; the 64 MiB default stack reserve covers the search threads, which the core
+# starts with default attributes. printf is MinGW's C99 one (%zu works); -Wno-format because
+# GCC still checks `format(printf)` attributes against Microsoft's printf.
+WIN_CC     := x86_64-w64-mingw32-gcc-posix
+WIN_BUILD  := build/windows
+WIN_CFLAGS := -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -ffp-contract=off \
+              -D__USE_MINGW_ANSI_STDIO=1 -Wall -Wextra -Wno-format \
+              -DTG_BUILD_VERSION='"$(VERSION)"'
+WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/app/brain.o \
+              $(WIN_BUILD)/obj/app/pbrain_main.o
+.PHONY: windows
+windows: $(WIN_BUILD)/pbrain-tengen.exe
+
+$(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h)
+	@sh scripts/deps.sh cmd:$(WIN_CC)=gcc-mingw-w64-x86-64
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+
+$(WIN_BUILD)/pbrain-tengen.exe: $(WIN_OBJ)
+	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread
 
 bench: all
 	$(BUILD)/tengen bench --moves

@@ -11,11 +11,13 @@ int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_brain(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
 extern const char USAGE_SOLVE[];
+extern const char USAGE_BRAIN[];
 extern const char USAGE_ANALYZE[], USAGE_SELFPLAY[];
 
 #endif

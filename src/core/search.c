@@ -27,7 +27,9 @@ enum {
     ORDER_TT = 1 << 28,
     ORDER_KILLER = 400,
     HISTORY_MAX = 8000,
-    GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
+    GREEDY_NOISE = 24,
+    LMP_BASE = 4,              ///< quiet moves searched at depth d: LMP_BASE + 2 d^2
+    FUTILITY_MARGIN = 150,     ///< per ply of depth         ///< the easy level's randomness, in ordering points
 };
 
 int64_t search_now_ns(void) {
@@ -356,6 +358,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     /* Step 8. The move loop: the first move with a full window, the rest with a null window
      * (late quiet ones reduced), re-searched when they beat alpha. */
     const Color me = board_to_move(b);
+    const bool prune = w->job->style.reductions && !pv_node && !s.their_three && depth <= 4;
+    const int static_eval = prune ? eval_position(b, s.cand, s.count) : 0;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
     for (int i = 0; i < l.count; i++) {
@@ -363,18 +367,25 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
         const bool quiet = (b->threat[m][me] & THREAT_CLASS_MASK) < THREAT_FLEX3 &&
                            (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
+        /* Shallow pruning of quiet moves: past a move count, or far below alpha. */
+        if (prune && quiet && searched && best > -SCORE_WIN_MIN &&
+            (searched >= LMP_BASE + 2 * depth * depth ||
+             (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha)))
+            continue;
+        const int new_depth = depth - 1;
         make_move(w, m);
         int v;
         if (searched == 0) {
-            v = -search(w, -beta, -alpha, depth - 1, ply + 1, pv_node);
+            v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int r = 0;
             if (w->job->style.reductions && depth >= 3 && searched >= 3 && quiet && !s.their_three)
-                r = 1 + (searched >= 8 && depth >= 5);
-            v = -search(w, -alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
-            if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+                r = 1 + (searched >= 6) + (searched >= 12 && depth >= 6);
+            if (r > depth - 2) r = depth > 2 ? depth - 2 : 0;
+            v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (v > alpha && v < beta && pv_node)
-                v = -search(w, -beta, -alpha, depth - 1, ply + 1, true);
+                v = -search(w, -beta, -alpha, new_depth, ply + 1, true);
         }
         unmake_move(w);
         searched++;
@@ -440,6 +451,14 @@ static void root_moves(Worker *w) {
         if (excluded(w->job, m) || !legal(b, m)) continue;
         w->root[w->root_count++] = (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
     }
+    /* The forced point was excluded (YXBLOCK): every other candidate, hopeless or not. */
+    if (w->root_count == 0 && l.count < s.count) {
+        for (int i = 0; i < s.count; i++) {
+            const Pos m = s.cand[i];
+            if (!excluded(w->job, m) && legal(b, m))
+                w->root[w->root_count++] = (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
+        }
+    }
 }
 
 /// Stable sort of root moves [from, count) by score, then by the last iteration's score.
@@ -460,9 +479,13 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
     int best = -SCORE_INF;
     for (int i = w->pv_index; i < w->root_count; i++) {
         RootMove *rm = &w->root[i];
+        const bool five = (w->board.threat[rm->move][board_to_move(&w->board)] & THREAT_CLASS_MASK) == THREAT_FIVE;
         make_move(w, rm->move);
+        w->pv_len[1] = 0;
         int v;
-        if (i == w->pv_index) {
+        if (five) { /* the game ends here; nothing to search */
+            v = win_in(1);
+        } else if (i == w->pv_index) {
             v = -search(w, -beta, -alpha, depth - 1, 1, true);
         } else {
             v = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
@@ -603,7 +626,8 @@ static bool solve_at_root(Worker *w, TgSearchResult *out) {
     SearchJob *job = w->job;
     Vcf v;
     if (!vcf_init(&v, 1 << 20)) return false;
-    const VcfLimits limits = {.max_nodes = ROOT_SOLVER_NODES, .abort = &job->stop};
+    const int64_t left_ms = job->maximum_ns == INT64_MAX ? 0 : job->maximum_ns / 1000000 / 4 + 1;
+    const VcfLimits limits = {.max_nodes = ROOT_SOLVER_NODES, .max_ms = left_ms, .abort = &job->stop};
     Board *b = &w->board;
     const bool win = vcf_search(&v, b, &limits) == VCF_WIN && !excluded(job, v.line[0]);
     if (win) {

@@ -29,10 +29,13 @@ static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 42 & GENE
 bool tt_resize(Tt *tt, size_t bytes) {
     size_t clusters = MIN_CLUSTERS;
     while (clusters * 2 * sizeof(TtCluster) <= bytes) clusters *= 2;
-    TtCluster *mem = aligned_alloc(sizeof(TtCluster), clusters * sizeof(TtCluster));
-    if (!mem) return false;
-    free(tt->clusters);
-    tt->clusters = mem;
+    /* Aligned by hand (one cache line a cluster): aligned_alloc is missing on some C
+     * runtimes the brain is built for. */
+    void *raw = malloc(clusters * sizeof(TtCluster) + sizeof(TtCluster) - 1);
+    if (!raw) return false;
+    free(tt->raw);
+    tt->raw = raw;
+    tt->clusters = (TtCluster *)(((uintptr_t)raw + sizeof(TtCluster) - 1) & ~(uintptr_t)(sizeof(TtCluster) - 1));
     tt->mask = clusters - 1;
     tt->generation = 0;
     tt_clear(tt);
@@ -40,7 +43,8 @@ bool tt_resize(Tt *tt, size_t bytes) {
 }
 
 void tt_free(Tt *tt) {
-    free(tt->clusters);
+    free(tt->raw);
+    tt->raw = NULL;
     tt->clusters = NULL;
 }
 

@@ -268,6 +268,30 @@ static void test_excluded_moves_are_not_played(void **state) {
     assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_OK);
     assert_false(same(r.best, block[0]));
     assert_false(same(r.best, block[1]));
+    assert_int_equal(tg_game_check(g, r.best, NULL), TG_OK);
+    tg_game_free(g);
+    /* Black must block White's four at l9; with l9 excluded, some legal move still comes. */
+    g = game_from(TG_FREESTYLE, 15, "g9 h9 h7 i9 o1 j9 a1 k9", false);
+    const TgPoint forced = pt("l9", 15);
+    TgSearchLimits only = {.depth = 3, .exclude = &forced, .exclude_count = 1};
+    assert_int_equal(tg_engine_search(e, g, &only, NULL, NULL, &r), TG_OK);
+    assert_int_equal(tg_game_check(g, r.best, NULL), TG_OK);
+    assert_true(r.score <= -TG_SCORE_WIN_MIN);
+    tg_engine_free(e);
+    tg_game_free(g);
+}
+
+static void test_fives_score_as_wins_in_every_mode(void **state) {
+    (void)state;
+    TgGame *g = game_from(TG_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5 k8 a7", false);
+    TgEngine *e = tg_engine_new(1, 4 << 20);
+    TgSearchLimits multi = {.depth = 3, .multipv = 3}, instant = {.instant = true};
+    TgSearchResult r;
+    assert_int_equal(tg_engine_search(e, g, &multi, NULL, NULL, &r), TG_OK);
+    assert_int_equal(r.lines[0].score, TG_SCORE_WIN - 1);
+    assert_true(r.line_count >= 1); /* a five to make leaves nothing else to show */
+    assert_int_equal(tg_engine_search(e, g, &instant, NULL, NULL, &r), TG_OK);
+    assert_int_equal(r.score, TG_SCORE_WIN - 1);
     tg_engine_free(e);
     tg_game_free(g);
 }
@@ -430,6 +454,7 @@ int main(void) {
         cmocka_unit_test(test_stop_flag_ends_an_unlimited_search),
         cmocka_unit_test(test_multipv_and_callbacks),
         cmocka_unit_test(test_excluded_moves_are_not_played),
+        cmocka_unit_test(test_fives_score_as_wins_in_every_mode),
         cmocka_unit_test(test_game_over_is_refused),
         cmocka_unit_test(test_empty_board_and_small_board),
         cmocka_unit_test(test_levels_play_legal_moves),
