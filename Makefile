@@ -40,8 +40,8 @@ LDLIBS  := -pthread
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
-DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev
-DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev
+DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux
+DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev
 
 # ==== 3. Sources ==============================================================================
 
@@ -78,9 +78,9 @@ $(LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(APP_OBJ): ALL_CFLAGS += $(shell pkg-config --cflags jansson)
+$(APP_OBJ): ALL_CFLAGS += $(shell pkg-config --cflags jansson) $(shell pkg-config --cflags ncursesw)
 $(BUILD)/tengen: $(APP_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS) $(shell pkg-config --libs jansson) -lm
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS) $(shell pkg-config --libs jansson) $(shell pkg-config --libs ncursesw) -lm
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
@@ -88,8 +88,7 @@ $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 # ==== 5. Run ==================================================================================
 
 run: all
-	@echo "tengen: the game front ends are still to come; here is the rule checker on a position."
-	$(BUILD)/tengen show --rule renju --moves "h8 h9 i8 i9 j8 j9 g8"
+	$(BUILD)/tengen play
 
 # ==== 6. Tests ================================================================================
 
@@ -102,12 +101,25 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test brain-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+test: unit check-layout cli-test brain-test play-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+
+# `tengen play`: scripted --plain games and the ncurses screen driven in tmux.
+.PHONY: play-test
+play-test: $(BUILD)/tengen
+	@sh tests/play/run.sh $(BUILD)/tengen
+
+# The search bench reproduces the node count of the last `Bench:` commit (plain build only).
+bench-check: $(BUILD)/tengen
+	@sh tests/check_bench.sh $(BUILD)/tengen
+
+# Front ends include only the public header; the core has no file-scope mutable state.
+check-layout:
+	@sh tests/check_layout.sh
 
 # Scripted protocol sessions against pbrain-tengen, with the time and memory checks.
 .PHONY: brain-test

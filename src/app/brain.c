@@ -1191,7 +1191,8 @@ void brain_eof(Brain *b) {
 /* The process: a reader thread and a search thread                                            */
 /* ------------------------------------------------------------------------------------------ */
 /*
- * The calling thread reads stdin. END, STOP and YXSTOP act at once (the stop flag); INFO during
+ * The calling thread reads stdin. END, STOP and YXSTOP stop a search at once (the stop flag); END
+ * while thinking quits at once, otherwise after the lines before it are answered; INFO during
  * a search is applied at once when nothing is queued ahead of it; every other line is queued for
  * the search thread, which runs brain_command() and, for a move, brain_think() with the lock
  * released. A STOP that arrives after a move command but before its search starts still stops
@@ -1218,6 +1219,7 @@ typedef struct Loop {
     bool eof;
     bool thinking;
     uint64_t stop_seq; ///< the last STOP's line number
+    bool ending;       ///< END was read: read no more
     atomic_bool stop, quit;
 } Loop;
 
@@ -1298,9 +1300,14 @@ static void reader_line(Loop *l, const char *line, uint64_t seq) {
     if (!word[0]) return;
     pthread_mutex_lock(&l->lock);
     if (!strcmp(word, "END")) {
-        atomic_store(&l->stop, true);
-        atomic_store(&l->quit, true);
-        pthread_cond_signal(&l->wake);
+        /* While thinking: stop and quit at once. Otherwise answer what came before END
+         * first (scripts pipe whole sessions in), then quit. */
+        l->ending = true;
+        if (l->thinking || !push(l, line, ms, seq)) { /* mid-game: quit now, silently */
+            atomic_store(&l->stop, true);
+            atomic_store(&l->quit, true);
+            pthread_cond_signal(&l->wake);
+        }
     } else if (!strcmp(word, "STOP") || !strcmp(word, "YXSTOP")) {
         l->stop_seq = seq;
         if (l->thinking) atomic_store(&l->stop, true);
@@ -1342,7 +1349,7 @@ int brain_run(FILE *in, FILE *out) {
     }
     pthread_attr_destroy(&attr);
     uint64_t seq = 0;
-    while (!atomic_load(&l->quit) && read_line(in, line, BRAIN_MAX_LINE + 2))
+    while (!l->ending && !atomic_load(&l->quit) && read_line(in, line, BRAIN_MAX_LINE + 2))
         reader_line(l, line, ++seq);
     pthread_mutex_lock(&l->lock);
     l->eof = true;

@@ -1,0 +1,270 @@
+#!/bin/sh
+# run.sh — `tengen play` driven as a player would: scripted --plain games (a game to its end
+# against every level, undo and redo, save and load, renju refusals, bad input, draw offers,
+# clocks, hints, replay) and the ncurses screen in a detached tmux (keys, typed points, mouse,
+# undo, a finished game, the help screen, resizing, Chinese).
+# usage: sh tests/play/run.sh path/to/tengen
+bin=${1:?usage: $0 path/to/tengen}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+tmp=$(mktemp -d) || exit 1
+sock=tmux-0  # the tmux server's socket, under $tmp so that nothing is left behind
+trap 'tmux -S "$tmp/$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+start=$(date +%s)
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1" >&2; [ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | tail -40 >&2; }
+# check NAME COMMAND...: passes when the command succeeds.
+check() { name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+has() { grep -Eq -- "$1" "$tmp/out"; }
+lacks() { ! grep -Eq -- "$1" "$tmp/out"; }
+
+# plain ARGS...: a --plain game in English, stdin from the caller, output in $tmp/out. A
+# sanitizer's report (SAN=1, SAN=thread builds) fails the run wherever it appears.
+# plain often runs at the end of a pipeline, in a subshell, so reports are kept in a file.
+plain() {
+    "$bin" play --plain --lang en "$@" >"$tmp/out" 2>&1
+    st=$?
+    if grep -Eq 'Sanitizer|runtime error' "$tmp/out"; then
+        echo "play --plain $*:" >>"$tmp/sanitizer"
+        cat "$tmp/out" >>"$tmp/sanitizer"
+    fi
+    return $st
+}
+lines() { printf '%s\n' "$@"; }
+
+# Points with both coordinates even (1-based) never touch each other: a side playing only
+# these never makes two in a row, so the computer must win. Ordered from the centre out.
+lattice=""
+for r in 8 6 10 4 12 2 14; do for c in h f j d l b n; do lattice="$lattice $c$r"; done; done
+
+# ---- Plain: a game to its end against each level ----------------------------------------
+
+for level in easy medium "hard --time 100" "max --time 100"; do
+    # shellcheck disable=SC2086 # $level holds the level and its options
+    lines $lattice | plain --black human --white $level
+    check "plain: white $level exits 0" test $? = 0
+    check "plain: white $level wins with five" has '^game over: White wins with five in a row \([a-o][0-9]+-[a-o][0-9]+\)$'
+    check "plain: white $level moves are numbered" has '^move 2: white [a-o][0-9]+'
+done
+
+lines $lattice | plain --black medium --white human
+check "plain: the computer as Black wins" has '^game over: Black wins with five'
+check "plain: the computer opens" has '^move 1: black [a-o][0-9]+'
+
+plain --black easy --white medium </dev/null
+check "plain: computer against computer plays to a result" has '^game over: '
+
+lines pause moves step moves | plain --black easy --white easy
+check "plain: pause holds the computers" has '^paused$'
+check "plain: step makes one move" awk '/^([a-o][0-9]+ ?)+$|^no moves$/ { n[++k] = ($0 == "no moves") ? 0 : NF }
+    END { exit !(k == 2 && n[2] == n[1] + 1) }' "$tmp/out"
+
+# ---- Plain: undo and redo ----------------------------------------------------------------
+
+lines h8 i9 j10 undo moves redo moves | plain --black human --white human
+check "plain: undo takes back one move between humans" has '^took back 1 move\(s\)$'
+check "plain: the moves after undo" has '^h8 i9$'
+check "plain: redo plays it again" has '^replayed 1 move\(s\)$'
+check "plain: the moves after redo" has '^h8 i9 j10$'
+
+lines h8 undo moves redo moves undo undo | plain --black human --white easy
+check "plain: undo against the computer takes back the pair" has '^took back 2 move\(s\)$'
+check "plain: nothing left after the pair" has '^no moves$'
+check "plain: redo brings back the pair" has '^replayed 2 move\(s\)$'
+check "plain: nothing to undo at the start" has '^error: nothing to undo$'
+
+# ---- Plain: save, load, compare ----------------------------------------------------------
+
+game="h8 i9 h9 h10 g8 i8 i10 f7"
+for ext in psq sgf txt; do
+    # shellcheck disable=SC2086
+    lines $game "save $tmp/game.$ext" board | plain --black human --white human
+    check "plain: save .$ext" has "^saved $tmp/game.$ext\$"
+    tail -16 "$tmp/out" >"$tmp/before"
+    lines board "new" "load $tmp/game.$ext" moves board | plain --black human --white human
+    check "plain: load .$ext" has "^loaded $tmp/game.$ext: 8 moves"
+    check "plain: load .$ext gives the moves back" has "^$game\$"
+    tail -16 "$tmp/out" >"$tmp/after"
+    check "plain: load .$ext gives the same board" cmp -s "$tmp/before" "$tmp/after"
+done
+check "plain: the PSQ file is a Piskvork record" grep -q '^Piskvorky 15x15' "$tmp/game.psq"
+
+lines "load $tmp/game.psq" first next next moves play j10 moves | plain --black human --white human
+check "plain: replay steps through the record" has '^replay: move 2 of 8$'
+check "plain: replay shows the position at that move" has '^h8 i9$'
+check "plain: play continues from the replayed move" has '^move 3: black j10$'
+
+printf 'Piskvorky 15x15\nthis is not a record\n' >"$tmp/bad.psq"
+lines h8 "load $tmp/bad.psq" "load $tmp/missing.sgf" "save $tmp/x.doc" moves | plain --black human --white human
+check "plain: a corrupt record is refused" has "^error: cannot load $tmp/bad.psq: "
+check "plain: a missing file is refused" has "^error: cannot load $tmp/missing.sgf: "
+check "plain: an unknown format is refused" has "^error: unknown record format '$tmp/x.doc'"
+check "plain: a refused load changes nothing" has '^h8$'
+
+# ---- Plain: rules and bad input ------------------------------------------------------------
+
+lines h8 a1 i8 a3 j9 a5 j10 a7 j8 moves board | plain --rule renju --black human --white human
+check "plain: renju refuses Black's double-three" has '^error: j8 is forbidden for Black \(double-three\)$'
+check "plain: the refused move changes nothing" has '^h8 a1 i8 a3 j9 a5 j10 a7$'
+check "plain: the board marks the forbidden point" has '^ 8 .* X X ! \. '
+
+lines h8 h8 z99 a0 foo h8x "" i9 moves | plain --black human --white human
+check "plain: an occupied point is refused" has '^error: h8 is occupied$'
+check "plain: a point off the board is refused" has '^error: z99 is not on the 15x15 board$'
+check "plain: row 0 is off the board" has '^error: a0 is not on the 15x15 board$'
+check "plain: an unknown command is refused" has "^error: unknown command 'foo'"
+check "plain: garbage is refused" has "^error: 'h8x' is neither a point nor a command"
+check "plain: bad input changes nothing" has '^h8 i9$'
+
+lines "new --rule gomoku" "new --size 99" "new --rule renju --size 13 --white human" h8 \
+    | plain --black human --white human
+check "plain: new refuses a bad rule" has "^error: bad value 'gomoku' for --rule$"
+check "plain: new refuses a bad size" has "^error: bad value '99' for --size$"
+check "plain: new starts the game asked for" has '^new game: renju 13x13, Black human, White human$'
+check "plain: the new board is 13x13" has '^13 \. '
+
+"$bin" play --plain --rule gomoku </dev/null >"$tmp/out" 2>&1
+check "plain: a bad option fails" test $? = 2
+check "plain: a bad option is named" has "bad value 'gomoku' for --rule"
+
+# ---- Plain: resign, draws, hints, clocks, language ----------------------------------------
+
+lines h8 resign undo moves | plain --black human --white easy
+check "plain: resign ends the game" has '^game over: Black resigns, White wins$'
+check "plain: undo takes the resignation back" has '^the result is taken back$'
+
+lines h8 draw moves | plain --black human --white hard
+check "plain: the computer declines a draw in the opening" has '^White declines the draw$'
+
+lines draw | plain --black human --white hard --moves "h8 a1 h9 a3 h10 a5 h11"
+check "plain: the computer accepts a draw when losing" has '^game over: draw by agreement$'
+
+lines h8 draw n draw y | plain --black human --white human
+check "plain: a human declines a draw" has '^Black declines the draw$'
+check "plain: a human accepts a draw" has '^game over: draw by agreement$'
+
+t0=$(date +%s)
+(echo h8; sleep 1; echo now; echo moves) | plain --black human --white max --time 30000
+check "plain: now makes the computer move at once" has '^moving now$'
+check "plain: ... with the move it had" has '^move 2: white [a-o][0-9]+'
+check "plain: ... long before its 30 s" test $(($(date +%s) - t0)) -lt 15
+
+lines h8 i9 hint | plain --black human --white human
+check "plain: a hint gives a move, a score and a line" has '^hint: [a-o][0-9]+ \((win in [0-9]+|loss in [0-9]+|[-+][0-9]+)\), line [a-o][0-9]+'
+
+(echo h8; sleep 2.5; echo i9) | plain --black human --white human --clock 1
+check "plain: the side whose time runs out loses" has '^game over: White ran out of time, Black wins$'
+
+plain --black hard --white medium --clock 3+0.1 </dev/null
+check "plain: the computer plays on a clock" has '^game over: '
+check "plain: the computer does not lose on time" lacks 'ran out of time'
+
+lines h8 | "$bin" play --plain --lang zh --black human --white easy >"$tmp/out" 2>&1
+check "plain: Chinese texts" has '^第1手：黑 h8$'
+check "plain: Chinese header" has '黑方：玩家，白方：电脑（简单）'
+
+# ---- The ncurses screen in tmux ------------------------------------------------------------
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "play: tmux is missing, the screen tests are skipped (apt-get install tmux)" >&2
+    fail=$((fail + 1))
+else
+    T() { tmux -S "$tmp/$sock" -f /dev/null "$@"; }
+    # screen ARGS...: starts `tengen play ARGS` in a fresh 80x24 terminal.
+    # Each screen gets its own tmux server: a server still exiting cannot take the new one.
+    screen() {
+        T kill-server 2>/dev/null
+        sock=${sock%-*}-$((${sock##*-} + 1))
+        T new-session -d -x "${W:-80}" -y "${H:-24}" \
+            "env LANG=C.UTF-8 TERM=tmux-256color $bin play $* 2>>$tmp/screen.err; echo \"exit=\$?\"; sleep 30"
+    }
+    # wait_for TEXT [SECONDS]: until the screen shows TEXT; the screen ends in $tmp/out.
+    wait_for() {
+        i=0
+        while [ $i -lt $((${2:-5} * 10)) ]; do
+            T capture-pane -p >"$tmp/out" 2>/dev/null
+            grep -Fq -- "$1" "$tmp/out" && return 0
+            sleep 0.1
+            i=$((i + 1))
+        done
+        return 1
+    }
+    keys() { T send-keys "$@"; }
+    # row N: the screen line of board row N (15x15: row 15 is line 2).
+    row() { sed -n "$((17 - $1))p" "$tmp/out"; }
+
+    screen --lang en --black human --white human
+    check "screen: the board is drawn" wait_for "   a b c d e f g h i j k l m n o"
+    check "screen: row labels on both sides" has '^15 · .* · 15 '
+    check "screen: star points" has '^12 · · · \+ '
+    check "screen: the help line" has '\?:help :type h8 Enter:place u:undo'
+    check "screen: the rule is shown" has 'tengen  freestyle 15x15'
+    keys Enter
+    check "screen: Enter places at the centre" wait_for "move 1: black h8"
+    check "screen: the stone is drawn" sh -c "sed -n 9p '$tmp/out' | grep -q '^ 8 .*●'"
+    keys : i 9 Enter
+    check "screen: a typed point is played" wait_for "move 2: white i9"
+    check "screen: the white stone is drawn" sh -c "sed -n 8p '$tmp/out' | grep -q '^ 9 .*○'"
+    keys j Enter
+    check "screen: j moves the cursor down" wait_for "move 3: black h7"
+    keys u
+    check "screen: u undoes" wait_for "took back 1 move(s)"
+    check "screen: the undone stone is gone" sh -c "sed -n 10p '$tmp/out' | grep -vq '●'"
+    keys k Enter
+    check "screen: an occupied point is refused" wait_for "h8 is occupied"
+    keys : z 9 9 Enter
+    check "screen: a point off the board is refused" wait_for "z99 is not on the 15x15 board"
+    keys Z
+    check "screen: an unknown key is named" wait_for "unknown key: ? lists the keys"
+    keys '?'
+    check "screen: ? shows the keys" wait_for "move the cursor"
+    keys x
+    check "screen: any key closes the help" sh -c "sleep 0.3; tmux -S '$tmp/$sock' capture-pane -p | grep -vq 'move the cursor'"
+    for p in h7 a1 h6 a2 h5 a3 h4; do keys ":$p" Enter; done
+    check "screen: a finished game says who won" wait_for "game over: Black wins with five in a row (h8-h4)"
+    keys q
+    check "screen: q quits" wait_for "exit=0"
+
+    screen --lang en --black human --white easy --ascii
+    wait_for "a b c d e" >/dev/null
+    T send-keys -H 1b 5b 4d 20 34 28  # a left click on i9 (column 19, line 7)...
+    T send-keys -H 1b 5b 4d 23 34 28  # ...and its release
+    check "screen: the computer answers a mouse click" wait_for "move 2: white"
+    check "screen: the click played i9 (--ascii: X and O)" \
+        awk 'NR == 8 { found = substr($0, 1, 2) == " 9" && substr($0, 19, 3) == "[X]" }
+             END { exit !found }' "$tmp/out"
+    check "screen: the click says what it played" has 'last: |move 1: black i9' 
+    keys u
+    check "screen: undo against the computer takes the pair" wait_for "took back 2 move(s)"
+    keys q
+
+    screen --lang en --black hard --white hard --time 300
+    check "screen: computer against computer shows the search" wait_for "nodes" 5
+    keys p
+    check "screen: p pauses the computers" wait_for "paused, "
+    keys q
+
+    W=50 H=15 screen --lang en
+    check "screen: a terminal too small says so" wait_for "The terminal is 50x15; the 15x15 board needs at"
+    check "screen: ... and what it needs" has 'least 64x19\. Enlarge it, or press q to quit\.' 
+    T resize-window -x 80 -y 24
+    check "screen: the board appears after a resize" wait_for "   a b c d e f g h i j k l m n o"
+    keys q
+
+    screen --lang zh --rule renju --black human --white human --moves "h8a1i8a3j9a5j10a7"
+    check "screen: Chinese texts" wait_for "轮到黑方"
+    check "screen: forbidden points are marked" sh -c "sed -n 9p '$tmp/out' | grep -q '●\]● ×'"
+    keys : j 8 Enter
+    check "screen: a forbidden point is refused" wait_for "j8是黑方禁手（三三）"
+    keys q
+    T kill-server 2>/dev/null
+    check "screen: nothing on stderr" test ! -s "$tmp/screen.err"
+    [ -s "$tmp/screen.err" ] && head -20 "$tmp/screen.err" >&2
+fi
+
+check "plain: no sanitizer report" test ! -s "$tmp/sanitizer"
+[ -s "$tmp/sanitizer" ] && head -40 "$tmp/sanitizer" >&2
+
+echo "play: $pass passed, $fail failed ($(($(date +%s) - start)) s)"
+[ $fail = 0 ]
