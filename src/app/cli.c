@@ -51,7 +51,7 @@ void position_defaults(PositionOptions *o) {
     *o = (PositionOptions){.rule = TG_FREESTYLE, .width = 15, .height = 15};
 }
 
-static bool parse_size(const char *text, int *w, int *h) {
+bool cli_parse_size(const char *text, int *w, int *h) {
     int a, b;
     char tail;
     if (sscanf(text, "%dx%d%c", &a, &b, &tail) == 2 || sscanf(text, "%dX%d%c", &a, &b, &tail) == 2) {
@@ -74,7 +74,7 @@ int position_option(int argc, char **argv, int *i, PositionOptions *o) {
         return -1;
     }
     if (cli_option(argc, argv, i, "--size", &v)) {
-        if (parse_size(v, &o->width, &o->height)) return 1;
+        if (cli_parse_size(v, &o->width, &o->height)) return 1;
         cli_error("--size wants N or WxH with sides from %d to %d, not '%s'", TG_MIN_SIZE,
                   TG_MAX_SIZE, v);
         return -1;

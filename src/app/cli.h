@@ -33,6 +33,9 @@ bool cli_flag(char **argv, int i, const char *name);
 bool cli_int(const char *name, const char *text, long lo, long hi, long *out);
 bool cli_wants_help(int argc, char **argv);
 
+/// Reads a board size, "N" or "WxH", each side TG_MIN_SIZE..TG_MAX_SIZE.
+bool cli_parse_size(const char *text, int *w, int *h);
+
 void position_defaults(PositionOptions *o);
 /// Consumes --rule, --size (N or WxH) and --moves at argv[*i]; returns 1 if consumed, 0 if not
 /// a position option, -1 on a bad value (message printed).

@@ -33,21 +33,6 @@ const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size)
                      (const char *)NULL);
 }
 
-static bool parse_size(const char *text, int *w, int *h) {
-    int a, b;
-    char tail;
-    if (sscanf(text, "%dx%d%c", &a, &b, &tail) == 2) {
-    } else if (sscanf(text, "%d%c", &a, &tail) == 1) {
-        b = a;
-    } else {
-        return false;
-    }
-    if (a < TG_MIN_SIZE || a > TG_MAX_SIZE || b < TG_MIN_SIZE || b > TG_MAX_SIZE) return false;
-    *w = a;
-    *h = b;
-    return true;
-}
-
 static bool parse_long(const char *text, long lo, long hi, long *out) {
     char *end;
     errno = 0;
@@ -89,7 +74,7 @@ bool play_parse_clock(const char *text, TgClock *clock) {
 static bool option_value(const char *opt, const char *v, PlayConfig *c) {
     long n;
     if (!strcmp(opt, "--rule")) return tg_rule_from_name(v, &c->rule);
-    if (!strcmp(opt, "--size")) return parse_size(v, &c->width, &c->height);
+    if (!strcmp(opt, "--size")) return cli_parse_size(v, &c->width, &c->height);
     if (!strcmp(opt, "--black")) return parse_side(v, &c->side[TG_BLACK]);
     if (!strcmp(opt, "--white")) return parse_side(v, &c->side[TG_WHITE]);
     if (!strcmp(opt, "--clock")) return play_parse_clock(v, &c->clock);
