@@ -425,8 +425,6 @@ static void root_moves(Worker *w) {
     Scan s;
     scan(w, &s);
     MoveList l;
-    Pos forced;
-    forced_score(w, &s, 0, &forced);
     if (s.my_five != POS_NONE) {
         l.count = 0;
         list_add(&l, s.my_five, 0);
