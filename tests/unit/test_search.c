@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "../../src/tengen.h"
+#include "tactics.h"
 
 enum { MAX_MOVES = 400 };
 
@@ -400,21 +401,20 @@ static void check_tactics_file(const char *name) {
     TgEngine *e = tg_engine_new(1, 8 << 20);
     int wins = 0, solved = 0;
     while (fgets(line, sizeof line, f)) {
-        char rule_name[32], *bar = strchr(line, '|');
-        int size, used;
+        char *moves = NULL, *answer = NULL;
+        int size;
         TgRule rule;
-        if (line[0] == '#' || !bar || !strstr(bar, "win:") || strstr(bar, "nowin")) continue;
-        *bar = 0;
-        assert_int_equal(sscanf(line, "%31s %d %n", rule_name, &size, &used), 2);
-        assert_true(tg_rule_from_name(rule_name, &rule));
-        TgGame *g = game_from(rule, size, line + used, true);
+        if (!tactics_parse(line, &rule, &size, &moves, &answer) || !strstr(answer, "win:") ||
+            strstr(answer, "nowin"))
+            continue;
+        TgGame *g = game_from(rule, size, moves, true);
         TgSearchLimits l = {.nodes = 300000};
         TgSearchResult r;
         tg_engine_clear(e);
         assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_OK);
         wins++;
         if (r.score >= TG_SCORE_WIN_MIN && tg_game_check(g, r.best, NULL) == TG_OK) solved++;
-        else print_message("%s: not solved: %s\n", name, line + used);
+        else print_message("%s: not solved: %s\n", name, moves);
         tg_game_free(g);
     }
     fclose(f);

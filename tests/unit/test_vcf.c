@@ -18,6 +18,7 @@
 #include "../../src/core/board.h"
 #include "../../src/core/rules.h"
 #include "../../src/tengen.h"
+#include "tactics.h"
 
 enum { MAX_MOVES = 1024 };
 
@@ -115,17 +116,13 @@ static void check_win(const Board *b, const TgSolveResult *r, const char *where)
 /// Solves one line of a tactics file, first fast and then for a shortest line, and checks
 /// both answers against the label (a shortest line is as long as the label's).
 static void run_case(char *text, const char *where, Tally *t) {
-    char *bar = strchr(text, '|');
-    assert_non_null(bar);
-    *bar = '\0';
-    const bool want_win = strstr(bar + 1, "win:") != NULL;
-    char rule_name[32];
-    int size, skip;
+    char *moves = NULL, *answer = NULL;
+    int size;
     TgRule rule;
-    assert_int_equal(sscanf(text, "%31s %d %n", rule_name, &size, &skip), 2);
-    assert_true(tg_rule_from_name(rule_name, &rule));
+    assert_true(tactics_parse(text, &rule, &size, &moves, &answer));
+    const bool want_win = strstr(answer, "win:") != NULL;
     Board *b = malloc(sizeof *b);
-    TgGame *g = setup(rule, size, text + skip, b);
+    TgGame *g = setup(rule, size, moves, b);
     TgSolveResult *r = malloc(sizeof *r);
     TgSolveLimits limits = {.nodes = 20000000}; /* a node budget: the same verdict at any speed */
     assert_int_equal(tg_solve(g, &limits, r), TG_OK);
@@ -136,9 +133,9 @@ static void run_case(char *text, const char *where, Tally *t) {
         limits.shortest = true;
         assert_int_equal(tg_solve(g, &limits, r), TG_OK);
         check_win(b, r, where);
-        if (r->length != label_length(bar + 1))
+        if (r->length != label_length(answer))
             fail_msg("%s: a shortest line of %d moves, the label has %d", where, r->length,
-                     label_length(bar + 1));
+                     label_length(answer));
         t->shortest++;
     } else {
         t->nowins++;
@@ -229,15 +226,13 @@ static void test_vct_replies(void **state) {
         if (!f) fail_msg("cannot open %s", path);
         for (int lineno = 1, cases = t.cases; fgets(text, sizeof text, f) && t.cases < cases + 3;
              lineno++) {
-            if (text[0] == '#' || !strstr(text, "nowin")) continue;
-            *strchr(text, '|') = '\0';
-            char rule_name[32];
-            int size, skip;
+            char *moves = NULL, *answer = NULL;
+            int size;
             TgRule rule;
-            assert_int_equal(sscanf(text, "%31s %d %n", rule_name, &size, &skip), 2);
-            assert_true(tg_rule_from_name(rule_name, &rule));
+            if (!tactics_parse(text, &rule, &size, &moves, &answer) || !strstr(answer, "nowin"))
+                continue;
             Board *b = malloc(sizeof *b);
-            TgGame *g = setup(rule, size, text + skip, b);
+            TgGame *g = setup(rule, size, moves, b);
             snprintf(where, sizeof where, "%s:%d", path, lineno);
             check_vct_replies(g, where, &t);
             tg_game_free(g);
