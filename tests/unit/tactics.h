@@ -12,8 +12,7 @@
 
 /// Splits `line` in place: the rule, the board size, the moves (a diagram, attacker to move)
 /// and the answer after '|'. False for a comment or a line that is not a puzzle.
-static inline bool tactics_parse(char *line, TgRule *rule, int *size, char **moves,
-                                 char **answer) {
+static inline bool tactics_parse(char *line, TgRule *rule, int *size, char **moves, char **answer) {
     char rule_name[32], *bar = strchr(line, '|');
     int used;
     if (line[0] == '#' || !bar) return false;
