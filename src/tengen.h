@@ -398,4 +398,193 @@ typedef struct TgBenchPosition {
 int tg_bench_position_count(void);
 const TgBenchPosition *tg_bench_position(int index);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Opening rules (shared/reference/rules.md §4) and the 26 renju openings (§5)                 */
+/* ------------------------------------------------------------------------------------------ */
+
+/// The 26 canonical renju openings: move 1 at the centre, move 2 next to it (direct: h9,
+/// indirect: i9), move 3 in the central 5x5. Index 0..12 are 1D..13D, 13..25 are 1I..13I.
+#define TG_RENJU_OPENINGS 26
+
+typedef struct TgRenjuOpening {
+    const char *code;    ///< "1D" .. "13D", "1I" .. "13I"
+    const char *name;    ///< romanised Japanese: "Kansei"
+    const char *chinese; ///< simplified Chinese: "寒星"
+    const char *kanji;   ///< the Japanese form where it differs ("長星"), else the Chinese
+    bool direct;         ///< move 2 orthogonal to move 1 (直指), else diagonal (斜指)
+    const char *moves;   ///< the canonical placement on 15x15: "h8 h9 h10"
+} TgRenjuOpening;
+
+const TgRenjuOpening *tg_renju_opening(int index); ///< NULL when out of range
+/// The index of an opening named by code ("2I", either case), romanised name (either case),
+/// Chinese or kanji; -1 when none.
+int tg_renju_opening_by_name(const char *name);
+/// The three stones (black, white, black) of opening `index` centred on a size x size board
+/// (odd size >= 5), turned by board symmetry `symmetry` (0..7, 0 = as in the table).
+TgError tg_renju_opening_stones(int index, int size, int symmetry, TgPoint stones[3]);
+/// Which opening three stones (black, white, black) are, in any of the 8 orientations; -1 when
+/// they are none (move 1 off the centre, move 2 not next to it, move 3 outside the 5x5).
+/// `symmetry` (may be NULL) gets one symmetry that maps the table's placement onto them.
+int tg_renju_opening_index(const TgPoint stones[3], int size, int *symmetry);
+/// Board symmetry k (0..7) of a point on a size x size board: k & 4 transposes, then k & 1
+/// mirrors left-right and k & 2 top-bottom.
+TgPoint tg_point_transform(TgPoint p, int size, int symmetry);
+
+typedef enum TgOpeningRule {
+    TG_OPENING_NONE,        ///< no opening rule: Black simply moves first
+    TG_OPENING_SWAP1,       ///< one black stone, then the other player picks a colour
+    TG_OPENING_SWAP,        ///< classic swap: three stones (B, W, B), then the colour pick
+    TG_OPENING_SWAP2,       ///< three stones; take Black, take White or place two more
+    TG_OPENING_RIF,         ///< one of the 26 openings, swap, move 4, two 5th offers
+    TG_OPENING_YAMAGUCHI,   ///< as RIF, with N declared 5th offers
+    TG_OPENING_SOOSORV8,    ///< swap, move 4 with N <= 8 declared, swap, N offers
+    TG_OPENING_TARAGUCHI10, ///< swaps after moves 1-4, then move 5 in the 9x9 or 10 offers
+    TG_OPENING_RULE_COUNT
+} TgOpeningRule;
+
+/// "none", "swap1", "swap", "swap2", "rif", "yamaguchi", "soosorv8", "taraguchi10".
+const char *tg_opening_rule_name(TgOpeningRule rule);
+/// Also accepts "soosorv-8", "taraguchi-10", "taraguchi" and upper case.
+bool tg_opening_rule_from_name(const char *name, TgOpeningRule *rule);
+
+/// The two people of an opening. Player 1 starts as (tentative) Black; swaps trade colours.
+typedef enum TgPlayer { TG_PLAYER_1 = 0, TG_PLAYER_2 = 1 } TgPlayer;
+
+typedef enum TgStepKind {
+    TG_STEP_PLACE,   ///< place the next stone (its colour follows the stone count)
+    TG_STEP_CHOOSE,  ///< pick one of `choices`
+    TG_STEP_DECLARE, ///< declare the number of 5th-move offers, min..max
+    TG_STEP_OFFER,   ///< offer one more 5th move (black), not symmetric to the earlier ones
+    TG_STEP_SELECT,  ///< pick one of the offered 5th moves (then play move 6 as White)
+    TG_STEP_DONE,    ///< the opening is over: play on by the game rule
+} TgStepKind;
+
+/// Choices, as bits of TgOpeningStep.choices. STAY keeps the chooser's colour and SWAP trades
+/// colours with the other player (in swap2 after three stones: STAY = take White, SWAP = take
+/// Black).
+typedef enum TgChoice {
+    TG_CHOICE_STAY = 1,
+    TG_CHOICE_SWAP = 2,
+    TG_CHOICE_PLACE_TWO = 4, ///< swap2: place moves 4 and 5, then the other player picks
+    TG_CHOICE_OFFER = 8,     ///< Taraguchi-10: offer ten 5th moves instead of playing one
+} TgChoice;
+
+/// What the opening asks now, and of whom.
+typedef struct TgOpeningStep {
+    TgStepKind kind;
+    TgPlayer player;  ///< who is asked (DONE: who moves next, by the game rule)
+    TgColor color;    ///< that player's colour now (PLACE: the colour of the next stone)
+    int count;        ///< PLACE: stones this player places in a row from here (this one
+                      ///< included); OFFER: offers still to make
+    int area;         ///< PLACE: the side of the central square the stone must be in (1 = the
+                      ///< centre point); 0: anywhere
+    unsigned choices; ///< CHOOSE: TgChoice bits allowed
+    int min, max;     ///< DECLARE: the range of N
+} TgOpeningStep;
+
+#define TG_OPENING_MAX_OFFERS 10
+#define TG_OPENING_MAX_STONES 5 ///< stones the opening itself places (moves 1-5)
+
+typedef struct TgOpening TgOpening;
+
+/// A new opening phase on a size x size board under the game rule. The renju-style rules
+/// (RIF, Yamaguchi, Soosõrv-8, Taraguchi-10) need an odd size with their squares on it. NULL on
+/// bad arguments or out of memory.
+TgOpening *tg_opening_new(TgOpeningRule orule, TgRule rule, int size);
+void tg_opening_free(TgOpening *op);
+TgOpening *tg_opening_clone(const TgOpening *op);
+TgOpeningRule tg_opening_rule(const TgOpening *op);
+TgRule tg_opening_game_rule(const TgOpening *op);
+int tg_opening_size(const TgOpening *op);
+
+TgOpeningStep tg_opening_step(const TgOpening *op);
+bool tg_opening_done(const TgOpening *op);
+
+/* The actions. Each answers the current step; a refused action changes nothing and returns
+ * TG_ERR_OFF_BOARD, TG_ERR_OCCUPIED, TG_ERR_PASS or TG_ERR_ARGUMENT (wrong step, outside the
+ * square, symmetric or repeated offer, number out of range, choice not allowed, point not
+ * offered), with the reason in tg_opening_why(). (No renju foul is possible with the at most
+ * four black stones of an opening, so none is checked.) */
+TgError tg_opening_place(TgOpening *op, TgPoint p);
+TgError tg_opening_choose(TgOpening *op, TgChoice choice);
+TgError tg_opening_declare(TgOpening *op, int n);
+TgError tg_opening_offer(TgOpening *op, TgPoint p);
+TgError tg_opening_select(TgOpening *op, TgPoint p);
+/// Takes back the last action (TG_ERR_NOTHING at the start).
+TgError tg_opening_undo(TgOpening *op);
+/// Why the last action was refused ("j11 is outside the central 5x5 square"); "" after one
+/// that was accepted.
+const char *tg_opening_why(const TgOpening *op);
+
+/// The stones placed so far, in move order (black first, colours alternate). Returns the count.
+int tg_opening_stones(const TgOpening *op, TgPoint *out, int max);
+/// The 5th moves offered so far (they stay listed after the selection). Returns the count.
+int tg_opening_offers(const TgOpening *op, TgPoint *out, int max);
+int tg_opening_declared(const TgOpening *op); ///< the declared N (0 before any declaration)
+TgColor tg_opening_color_of(const TgOpening *op, TgPlayer player);
+TgPlayer tg_opening_player_of(const TgOpening *op, TgColor color);
+/// The renju opening the first three stones make (tg_renju_opening_index), or -1.
+int tg_opening_renju_index(const TgOpening *op);
+
+/// A new game holding the stones placed so far (the whole opening when done), played by the
+/// game rule, with the record field "opening" set to tg_opening_text(). NULL out of memory.
+TgGame *tg_opening_game(const TgOpening *op);
+/// The actions so far as one line: the rule name, then per action a point (place, offer,
+/// select), a choice word ("stay", "swap", "place-two", "offer") or a number (declare):
+/// "swap2 h8 i9 j10 place-two h7 g6 swap". Returns the bytes needed (as snprintf).
+size_t tg_opening_text(const TgOpening *op, char *buf, size_t size);
+/// Replays such a line onto a new opening phase (whose rule it names). NULL with a message
+/// on a bad line.
+TgOpening *tg_opening_from_text(const char *text, TgRule rule, int size, char *err,
+                                size_t err_size);
+/// A sentence for a front end: what the step asks ("Player 2 (white): take Black, take White
+/// or place two more stones"). Returns the bytes needed.
+size_t tg_opening_step_text(const TgOpening *op, char *buf, size_t size);
+const char *tg_choice_name(TgChoice choice); ///< "stay", "swap", "place-two", "offer"
+
+/* ---- The engine's opening decisions (searches with the given limits) ---- */
+
+typedef struct TgOpeningLimits {
+    uint64_t nodes;          ///< most nodes per search (0: none)
+    int64_t time_ms;         ///< most time per search (0: none)
+    int depth;               ///< most depth per search (0: none)
+    int margin;              ///< scores this close count as equal (0: 30)
+    int candidates;          ///< random positions tried where there is free choice (0: 8)
+    uint64_t seed;           ///< the randomness among near-equal choices
+    const atomic_bool *stop; ///< may be NULL
+} TgOpeningLimits;
+
+/// An answer to the current step; tg_opening_apply() performs it.
+typedef struct TgOpeningDecision {
+    TgStepKind kind;
+    TgChoice choice;                       ///< CHOOSE
+    int number;                            ///< DECLARE
+    int count;                             ///< PLACE/OFFER: points; SELECT: 1
+    TgPoint points[TG_OPENING_MAX_OFFERS]; ///< PLACE, OFFER, SELECT
+    int score;      ///< the search score behind it, + = good for the decider's colour after
+                    ///< it (PLACE: the first stone's colour); 0 where no score applies
+    uint64_t nodes; ///< nodes searched for it
+    char why[160];  ///< a sentence on how it was decided
+} TgOpeningDecision;
+
+/// Decides the current step for the player asked: stones close to balance where the other
+/// player may swap next (the best move otherwise), the better colour, the best offer for the
+/// selector, the offers worst for the selector, the N that balances the position. Errors:
+/// TG_ERR_GAME_OVER when the opening is done, TG_ERR_MEMORY.
+TgError tg_opening_decide(TgEngine *engine, const TgOpening *op, const TgOpeningLimits *limits,
+                          TgOpeningDecision *out);
+/// Performs a decision (all its points) on the opening.
+TgError tg_opening_apply(TgOpening *op, const TgOpeningDecision *decision);
+
+/// A starting position the engine judges close to even: among the 26 openings (renju 15x15
+/// and up) or random central three-stone positions, the one whose search score is nearest 0.
+typedef struct TgBalanced {
+    TgPoint stones[3]; ///< black, white, black
+    int opening;       ///< the renju opening they are (-1: none)
+    int score;         ///< for White, to move
+    uint64_t nodes;
+} TgBalanced;
+TgError tg_opening_balanced(TgEngine *engine, TgRule rule, int size, const TgOpeningLimits *limits,
+                            TgBalanced *out);
+
 #endif /* TENGEN_H */

@@ -34,8 +34,6 @@ enum {
     MAX_THREADS = 64,
     MAX_HASH_EXPONENT = 22,    ///< YXSHOWINFO: hash_size up to 2^22 KiB (4 GiB)
     OUT_SIZE = 8192,           ///< longest output line
-    SWAP2_CLEAR = 150,         ///< an eval this far from even is a clear edge (an open
-                               ///< three is about 250)
     DRAW_ACCEPT = -400,        ///< YXDRAW: accept when the last eval is this bad or worse
     SWAP2_UNLIMITED_MS = 2000, ///< a SWAP2BOARD search's budget when no time limit is set
 };
@@ -95,6 +93,7 @@ typedef struct Job {
     int64_t received_ms;
     int multipv;
     int stones; ///< SWAP2BOARD: stones in the body (0, 3 or 5)
+    bool yixin; ///< swap2 asked by YXSWAP2STEPn: answers are MESSAGE SWAP2 lines
     Settings s;
     int time_serial;  ///< time_left's version when the job began
     int64_t spent_ms; ///< filled by brain_think
@@ -495,92 +494,141 @@ static void answer_defend(Brain *b, const TgSearchResult *r) {
     out(b, "MESSAGE DEFEND%s", n ? list : " none");
 }
 
-/* ---- SWAP2BOARD (opening rule swap2; protocol.md §3) ----
- * 0 stones: the three opening stones. A few fixed shapes around the centre are searched and
- *           the one whose eval is closest to even is proposed.
- * 3 stones: White to move is searched. A clear edge for White (eval >= SWAP2_CLEAR): stay
- *           White and play the 4th stone; a clear edge for Black: SWAP (take Black); otherwise
- *           put the 4th (White's best) and 5th (Black's best reply) and let the opponent choose.
- * 5 stones: White to move is searched; Black better (eval < 0): SWAP, else play the 6th stone.
+/* ---- SWAP2BOARD and Yixin-Board's YXSWAP2STEP1..3 (opening rule swap2; protocol.md §3, §8)
+ * The decisions come from the core's opening engine (tg_opening_decide), which searches and
+ * picks among near-equal choices with a fixed seed:
+ *   0 stones: three stones whose score is nearest even;
+ *   3 stones: take Black (SWAP), take White and play move 4, or place moves 4 and 5 near even;
+ *   5 stones: take Black (SWAP), or take White and play move 6.
+ * Yixin-Board asks the same three questions after YXBOARD and wants MESSAGE lines: SWAP2
+ * MOVEn with the point as "a b" in the order its boards use, SWAP2 SWAP1 YES/NO (take Black
+ * after three stones), SWAP2 SWAP2 YES/NO (take Black after five); it then asks for a move.
  */
 
-/// Candidate openings, offsets from the centre: black, white, black.
-static const int SWAP2_OPENINGS[][3][2] = {
-    {{0, 0}, {1, 1}, {2, -1}},
-    {{0, 0}, {2, 1}, {-1, 2}},
-    {{0, 0}, {-1, 2}, {3, 1}},
-    {{0, 0}, {2, -2}, {1, 3}},
+enum {
+    SWAP2_SEED = 0x5eed,
+    SWAP2_INSTANT_NODES = 3000, ///< per search when there is no time at all
+    SWAP2_OPEN_SEARCHES = 9,    ///< the 8 candidate openings and a reserve
+    SWAP2_CHOOSE_SEARCHES = 3,  ///< the choice takes a third of the turn
+    SWAP2_TWO_SEARCHES = 5,     ///< then the 4 searches for two stones share the rest
 };
-enum { SWAP2_OPENING_COUNT = sizeof SWAP2_OPENINGS / sizeof SWAP2_OPENINGS[0] };
 
-static bool setup_stones(Brain *b, const TgPoint *stones, int n) {
-    return tg_game_setup(b->game, stones, n, NULL) == TG_OK;
+/// Per-search limits of an opening decision that shares out the turn over `searches`.
+static TgOpeningLimits opening_limits(const Brain *b, int searches) {
+    TgSearchLimits l;
+    limits_for(b, &l, searches);
+    TgOpeningLimits o = {
+        .nodes = l.nodes, .time_ms = l.turn_ms, .depth = l.depth, .seed = SWAP2_SEED};
+    o.stop = b->job.stop;
+    if (l.instant) {
+        o.time_ms = 0;
+        if (!o.nodes || o.nodes > SWAP2_INSTANT_NODES) o.nodes = SWAP2_INSTANT_NODES;
+    }
+    return o;
+}
+
+/// The swap2 phase up to the stones on the board (black, white, black, ...): 3 stones wait
+/// for player 2's choice, 5 (after "place two") for player 1's. NULL (ERROR written) if the
+/// board cannot be such a phase.
+static TgOpening *swap2_phase(Brain *b, int stones) {
+    const int size = tg_game_width(b->game);
+    TgOpening *op = size == tg_game_height(b->game)
+                        ? tg_opening_new(TG_OPENING_SWAP2, tg_game_rule(b->game), size)
+                        : NULL;
+    if (!op) {
+        out(b, "ERROR swap2 needs a square board");
+        return NULL;
+    }
+    TgError e = TG_OK;
+    for (int i = 0; i < stones && e == TG_OK; i++) {
+        if (i == 3) e = tg_opening_choose(op, TG_CHOICE_PLACE_TWO);
+        if (e == TG_OK) e = tg_opening_place(op, tg_game_move(b->game, i));
+    }
+    if (e != TG_OK || tg_game_ply(b->game) != stones) {
+        out(b, "ERROR swap2: %s", e != TG_OK ? tg_opening_why(op) : "wrong number of stones");
+        tg_opening_free(op);
+        return NULL;
+    }
+    return op;
+}
+
+/// The engine's decision on the phase; false (ERROR written) when it failed.
+static bool swap2_decide(Brain *b, const TgOpening *op, int searches, TgOpeningDecision *d) {
+    const TgOpeningLimits lim = opening_limits(b, searches);
+    const TgError e = tg_opening_decide(b->engine, op, &lim, d);
+    if (e != TG_OK) {
+        out(b, "ERROR swap2: %s", tg_error_text(e));
+        return false;
+    }
+    out(b, "MESSAGE swap2: %s, %" PRIu64 " nodes", d->why, d->nodes);
+    return true;
+}
+
+/// Writes points: "x1,y1 x2,y2" for SWAP2BOARD, or MESSAGE SWAP2 MOVEn lines for Yixin.
+static void swap2_points(Brain *b, const TgPoint *p, int n, int first_index) {
+    char line[64] = "";
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        if (b->job.yixin)
+            out(b, "MESSAGE SWAP2 MOVE%d %d %d", first_index + i, p[i].x, p[i].y);
+        else
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%d,%d", i ? " " : "", p[i].x,
+                                    p[i].y);
+    }
+    if (!b->job.yixin) out(b, "%s", line);
 }
 
 static void swap2_open(Brain *b) {
-    const int cx = tg_game_width(b->game) / 2, cy = tg_game_height(b->game) / 2;
-    int best = -1, best_abs = 0;
-    TgPoint stones[3], chosen[3];
-    for (int i = 0; i < SWAP2_OPENING_COUNT; i++) {
-        bool fits = true;
-        for (int k = 0; k < 3; k++) {
-            stones[k] = (TgPoint){cx + SWAP2_OPENINGS[i][k][0], cy + SWAP2_OPENINGS[i][k][1]};
-            fits = fits && on_board(b, stones[k]);
-        }
-        if (!fits || !setup_stones(b, stones, 3)) continue;
-        TgSearchResult r;
-        if (!search(b, SWAP2_OPENING_COUNT - i, false, &r)) return;
-        const int a = abs(r.score);
-        if (best < 0 || a < best_abs) {
-            best = i, best_abs = a;
-            memcpy(chosen, stones, sizeof chosen);
-        }
-        if (atomic_load(b->job.stop)) break;
+    TgOpening *op = swap2_phase(b, 0);
+    TgOpeningDecision d;
+    if (op && swap2_decide(b, op, SWAP2_OPEN_SEARCHES, &d)) {
+        tg_game_setup(b->game, d.points, d.count, NULL);
+        swap2_points(b, d.points, d.count, 1);
     }
-    if (best < 0) {
-        out(b, "ERROR the board is too small for swap2");
-        return;
-    }
-    setup_stones(b, chosen, 3);
-    out(b, "MESSAGE swap2: opening %d, eval %d for White to move", best + 1, best_abs);
-    out(b, "%d,%d %d,%d %d,%d", chosen[0].x, chosen[0].y, chosen[1].x, chosen[1].y, chosen[2].x,
-        chosen[2].y);
+    tg_opening_free(op);
 }
 
+/// Player 2 after three stones.
 static void swap2_three(Brain *b) {
-    TgSearchResult r;
-    if (!search(b, 2, false, &r)) return;
-    summary(b, &r);
-    if (r.score <= -SWAP2_CLEAR) {
-        out(b, "MESSAGE swap2: Black is better (%d for White): taking Black", r.score);
+    TgOpening *op = swap2_phase(b, 3);
+    TgOpeningDecision d;
+    if (!op || !swap2_decide(b, op, SWAP2_CHOOSE_SEARCHES, &d)) {
+        tg_opening_free(op);
+        return;
+    }
+    if (d.choice == TG_CHOICE_PLACE_TWO) {
+        tg_opening_apply(op, &d);
+        if (swap2_decide(b, op, SWAP2_TWO_SEARCHES, &d)) {
+            for (int i = 0; i < d.count; i++) tg_game_play(b->game, d.points[i], 0);
+            swap2_points(b, d.points, d.count, 4);
+        }
+    } else if (b->job.yixin) {
+        out(b, "MESSAGE SWAP2 SWAP1 %s", d.choice == TG_CHOICE_SWAP ? "YES" : "NO");
+    } else if (d.choice == TG_CHOICE_SWAP) {
         out(b, "SWAP");
-        return;
+    } else {
+        TgSearchResult r;
+        if (search(b, 1, false, &r)) answer_move(b, &r); /* move 4 as White */
     }
-    const TgPoint four = r.best;
-    tg_game_play(b->game, four, 0);
-    if (r.score >= SWAP2_CLEAR) {
-        out(b, "MESSAGE swap2: White is better (%d): staying White", r.score);
-        out(b, "%d,%d", four.x, four.y);
-        return;
-    }
-    if (!search(b, 1, false, &r)) return;
-    summary(b, &r);
-    tg_game_play(b->game, r.best, 0);
-    out(b, "MESSAGE swap2: even position: two more stones, the opponent chooses");
-    out(b, "%d,%d %d,%d", four.x, four.y, r.best.x, r.best.y);
+    tg_opening_free(op);
 }
 
+/// Player 1 after five stones: STAY keeps Black (the protocol's SWAP), SWAP takes White.
 static void swap2_five(Brain *b) {
-    TgSearchResult r;
-    if (!search(b, 1, false, &r)) return;
-    summary(b, &r);
-    if (r.score < 0) {
-        out(b, "MESSAGE swap2: Black is better (%d for White): taking Black", r.score);
-        out(b, "SWAP");
-        return;
+    TgOpening *op = swap2_phase(b, 5);
+    TgOpeningDecision d;
+    if (op && swap2_decide(b, op, 2, &d)) {
+        const bool black = d.choice == TG_CHOICE_STAY;
+        if (b->job.yixin) {
+            out(b, "MESSAGE SWAP2 SWAP2 %s", black ? "YES" : "NO");
+        } else if (black) {
+            out(b, "SWAP");
+        } else {
+            TgSearchResult r;
+            if (search(b, 1, false, &r)) answer_move(b, &r); /* move 6 as White */
+        }
     }
-    tg_game_play(b->game, r.best, 0);
-    out(b, "%d,%d", r.best.x, r.best.y);
+    tg_opening_free(op);
 }
 
 void brain_think(Brain *b, const atomic_bool *stop) {
@@ -890,10 +938,10 @@ static int body_moves(const Brain *b, TgPoint *moves) {
 }
 
 /// Sets up the body's position. False (ERROR written) when it is not a position.
-static bool body_position(Brain *b, const char *name) {
+static bool body_position(Brain *b, Body body, const char *name) {
     TgPoint moves[2 * MAX_BODY + 2];
-    const int n = b->body == BODY_SWAP2 ? b->body_count : body_moves(b, moves);
-    if (b->body == BODY_SWAP2) memcpy(moves, b->body_point, sizeof(TgPoint) * (size_t)n);
+    const int n = body == BODY_SWAP2 ? b->body_count : body_moves(b, moves);
+    if (body == BODY_SWAP2) memcpy(moves, b->body_point, sizeof(TgPoint) * (size_t)n);
     int bad = -1;
     const TgError e = tg_game_setup(b->game, moves, n, &bad);
     if (e == TG_OK) return true;
@@ -933,7 +981,7 @@ static BrainStatus body_done(Brain *b) {
         out(b, "ERROR SWAP2BOARD: %d stones (0, 3 or 5 expected)", b->body_count);
         return BRAIN_IDLE;
     }
-    if (!body_position(b, name)) return BRAIN_IDLE;
+    if (!body_position(b, body, name)) return BRAIN_IDLE;
     if (body == BODY_YXBOARD) return BRAIN_IDLE;
     const BrainStatus st = ask(b, body == BODY_SWAP2 ? TASK_SWAP2 : TASK_MOVE, 1, b->body_ms);
     b->job.stones = b->body_count;
@@ -1066,6 +1114,30 @@ static BrainStatus cmd_yxresign(Brain *b, const char *args, int64_t t) {
     return BRAIN_IDLE;
 }
 
+/// YXSWAP2STEP1..3: Yixin-Board's swap2 questions about the board YXBOARD set (step 1 starts
+/// from an empty board).
+static BrainStatus yxswap2_step(Brain *b, int stones, int64_t t) {
+    if (cannot_play(b)) return BRAIN_IDLE;
+    if (stones == 0) tg_game_setup(b->game, NULL, 0, NULL);
+    const BrainStatus st = ask(b, TASK_SWAP2, 1, t);
+    b->job.stones = stones;
+    b->job.yixin = true;
+    return st;
+}
+
+static BrainStatus cmd_yxswap2step1(Brain *b, const char *args, int64_t t) {
+    (void)args;
+    return yxswap2_step(b, 0, t);
+}
+static BrainStatus cmd_yxswap2step2(Brain *b, const char *args, int64_t t) {
+    (void)args;
+    return yxswap2_step(b, 3, t);
+}
+static BrainStatus cmd_yxswap2step3(Brain *b, const char *args, int64_t t) {
+    (void)args;
+    return yxswap2_step(b, 5, t);
+}
+
 static const struct {
     const char *name;
     Handler run;
@@ -1095,6 +1167,9 @@ static const struct {
     {"YXBLOCKRESET", cmd_yxblockreset},
     {"YXDRAW", cmd_yxdraw},
     {"YXRESIGN", cmd_yxresign},
+    {"YXSWAP2STEP1", cmd_yxswap2step1},
+    {"YXSWAP2STEP2", cmd_yxswap2step2},
+    {"YXSWAP2STEP3", cmd_yxswap2step3},
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };
 

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const RECORD_INFO_KEYS[INFO_COUNT] = {"black", "white", "date", "event", "comment"};
+const char *const RECORD_INFO_KEYS[INFO_COUNT] = {"black", "white",   "date",
+                                                  "event", "comment", "opening"};
 
 /* ---- Errors ---- */
 

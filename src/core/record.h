@@ -49,10 +49,12 @@ typedef enum RecordInfo {
     INFO_DATE,
     INFO_EVENT,
     INFO_COMMENT,
+    INFO_OPENING, ///< the opening phase (tg_opening_text), SGF's private OPENING[]
     INFO_COUNT
 } RecordInfo;
 
-/// The game info key of each RecordInfo ("black", "white", "date", "event", "comment").
+/// The game info key of each RecordInfo ("black", "white", "date", "event", "comment",
+/// "opening").
 extern const char *const RECORD_INFO_KEYS[INFO_COUNT];
 
 typedef struct RecordDraft {

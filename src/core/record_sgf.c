@@ -44,11 +44,12 @@ typedef enum SgfProp {
     PROP_AB,
     PROP_AW,
     PROP_AE,
+    PROP_OPENING, ///< tengen's own: the opening phase, as tg_opening_text() writes it
     PROP_OTHER
 } SgfProp;
 
-static const char *const PROP_IDS[PROP_OTHER] = {"B",  "W",  "SZ", "RU", "GM", "RE", "PB",
-                                                 "PW", "DT", "EV", "C",  "AB", "AW", "AE"};
+static const char *const PROP_IDS[PROP_OTHER] = {"B",  "W",  "SZ", "RU", "GM", "RE", "PB",     "PW",
+                                                 "DT", "EV", "C",  "AB", "AW", "AE", "OPENING"};
 
 enum { SGF_ID_MAX = 16 };
 
@@ -290,6 +291,7 @@ static bool main_property(Sgf *s, int index, RecordError *e) {
     case PROP_PW: return read_simple_text(s, INFO_WHITE, e);
     case PROP_DT: return read_simple_text(s, INFO_DATE, e);
     case PROP_EV: return read_simple_text(s, INFO_EVENT, e);
+    case PROP_OPENING: return read_simple_text(s, INFO_OPENING, e);
     case PROP_C: /* the root's comment is the game's; move comments are dropped */
         return s->main_nodes > 1 ||
                record_draft_info(s->draft, INFO_COMMENT, s->value, s->value_len, e);
@@ -496,6 +498,7 @@ static void put_header(const TgGame *g, RecordBuf *b) {
     char re[8];
     put_text(b, "RE", result_text(tg_game_result(g), re, sizeof re));
     put_text(b, "C", tg_game_info(g, "comment"));
+    put_text(b, "OPENING", tg_game_info(g, "opening"));
 }
 
 bool record_write_sgf(const TgGame *g, RecordBuf *b, RecordError *e) {

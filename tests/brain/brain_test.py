@@ -395,6 +395,61 @@ def swap2(b):
     check("SWAP2BOARD 1 stone -> ERROR", r is not None and r.startswith("ERROR"), r)
 
 
+def swap2_decisions(b):
+    """The swap2 answers follow the engine's judgement where one side is clearly ahead."""
+    b.ask("START 15")
+    b.send("INFO timeout_turn 1500", "INFO rule 1")
+    # Five stones with a black open three (7..9 on row 7) and White far away: take Black.
+    r = b.ask("SWAP2BOARD", "7,7", "0,0", "8,7", "14,0", "9,7", "DONE")
+    check("SWAP2BOARD 5 stones, Black clearly ahead: SWAP", r == "SWAP", (r, b.messages[-2:]))
+    # Five stones with a white pair in the centre and Black's stones in corners: play White.
+    r = b.ask("SWAP2BOARD", "0,0", "7,7", "14,14", "8,7", "0,14", "DONE")
+    check("SWAP2BOARD 5 stones, White clearly ahead: a move",
+          move_of(r) is not None and r not in ("0,0", "7,7", "14,14", "8,7", "0,14"),
+          (r, b.messages[-2:]))
+    check("SWAP2BOARD explains its decision", any(m.startswith("MESSAGE swap2:")
+                                                  for m in b.messages), b.messages[-3:])
+
+
+def swap2_lines(b, want, timeout=10.0):
+    """MESSAGE SWAP2 lines until `want` of them came (or an ERROR)."""
+    got = []
+    while len(got) < want:
+        text = b.line(timeout)
+        if text is None or text.startswith("ERROR"):
+            got.append(text)
+            break
+        if text.startswith("MESSAGE SWAP2"):
+            got.append(text)
+            if " SWAP1 " in text or " SWAP2 SWAP2 " in text:
+                break
+    return got
+
+
+def yixin_swap2(b):
+    """Yixin-Board's YXSWAP2STEP1..3 answers (protocol.md §8)."""
+    b.send("start 15 15", "INFO timeout_turn 900", "INFO rule 1")
+    b.reply()
+    b.send("yxswap2step1")
+    got = swap2_lines(b, 3)
+    pts = {tuple(t.split()[3:5]) for t in got if t and t.startswith("MESSAGE SWAP2 MOVE")}
+    check("YXSWAP2STEP1: MESSAGE SWAP2 MOVE1..3 a b",
+          [t.split()[2] for t in got if t] == ["MOVE1", "MOVE2", "MOVE3"] and len(pts) == 3, got)
+    b.send("yxboard", "7,6,2", "6,7,1", "5,6,2", "done", "yxswap2step2")
+    got = swap2_lines(b, 2)
+    ok = (len(got) == 1 and got[0] in ("MESSAGE SWAP2 SWAP1 YES", "MESSAGE SWAP2 SWAP1 NO")) or \
+         [t.split()[2] for t in got if t] == ["MOVE4", "MOVE5"]
+    check("YXSWAP2STEP2: SWAP1 YES/NO or MOVE4 and MOVE5", ok, got)
+    # Black's open three on row 7, White to move: player 1 keeps Black.
+    b.send("yxboard", "7,7,2", "0,0,1", "8,7,2", "14,0,1", "9,7,2", "done", "yxswap2step3")
+    got = swap2_lines(b, 1)
+    check("YXSWAP2STEP3: SWAP2 YES when Black is clearly ahead",
+          got == ["MESSAGE SWAP2 SWAP2 YES"], got)
+    b.send("yxboard", "7,7,2", "done", "yxswap2step3")
+    got = swap2_lines(b, 1)
+    check("YXSWAP2STEP3 on a position that is not one: ERROR",
+          len(got) == 1 and got[0] and got[0].startswith("ERROR"), got)
+
 def yixin(b):
     b.send("YXSHOWINFO")
     lines = [b.line(), b.line()]
@@ -645,7 +700,7 @@ def main():
     t0 = time.monotonic()
     for fn in (about_and_start, begin_turn_and_errors, turn_before_start, line_endings,
                board_colours, board_pass, rules, renju_board_in_move_order, showforbid_data,
-               info_keys, takeback_play_restart, swap2, yixin, stop_while_thinking,
+               info_keys, takeback_play_restart, swap2, swap2_decisions, yixin_swap2, yixin, stop_while_thinking,
                end_while_thinking, eof):
         session(fn)
     b = Brain()
