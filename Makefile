@@ -40,8 +40,10 @@ LDLIBS  := -pthread
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
-DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux
-DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev
+DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux \
+             cmd:python3=python3
+DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev \
+             pc:libmicrohttpd=libmicrohttpd-dev pc:sqlite3=libsqlite3-dev
 
 # ==== 3. Sources ==============================================================================
 
@@ -55,6 +57,12 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 LIB       := $(BUILD)/libtengen.a
+# The web page, compiled into tengen (`tengen serve`): every file under web/.
+WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
+WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
+SERVE_PC  := libmicrohttpd sqlite3 jansson
+# The API layer of `tengen serve` without HTTP, for the fuzzer.
+SERVE_API_SRC := $(filter-out src/app/serve_http.c src/app/serve_main.c,$(wildcard src/app/serve_*.c))
 
 # ==== 4. Build ================================================================================
 
@@ -70,17 +78,31 @@ deps:
 deps-test:
 	@sh scripts/deps.sh $(DEPS) $(DEPS_TEST)
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h)
+# `| deps` installs missing packages before the first compile; APP_CFLAGS and APP_LIBS are
+# recursive (=), so pkg-config runs when a recipe runs, after that install.
+$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
 
 $(LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(APP_OBJ): ALL_CFLAGS += $(shell pkg-config --cflags jansson) $(shell pkg-config --cflags ncursesw)
-$(BUILD)/tengen: $(APP_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS) $(shell pkg-config --libs jansson) $(shell pkg-config --libs ncursesw) -lm
+APP_PC      := ncursesw $(SERVE_PC)
+APP_CFLAGS   = $(shell pkg-config --cflags $(APP_PC))
+APP_LIBS     = $(shell pkg-config --libs $(APP_PC))
+$(APP_OBJ): EXTRA_CFLAGS = $(APP_CFLAGS)
+$(BUILD)/tengen: $(APP_OBJ) $(WEB_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS) $(APP_LIBS) -lm
+
+# web/ as C arrays; `web` itself is a prerequisite so that an added or removed file counts.
+$(BUILD)/gen/web_assets.c: scripts/embed_assets.sh $(WEB_FILES) $(wildcard web)
+	@mkdir -p $(dir $@)
+	sh scripts/embed_assets.sh web >$@.tmp && mv $@.tmp $@
+
+$(WEB_OBJ): $(BUILD)/gen/web_assets.c src/app/serve_assets.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc/app -c $< -o $@
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
@@ -88,7 +110,7 @@ $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 # ==== 5. Run ==================================================================================
 
 run: all
-	$(BUILD)/tengen play
+	$(BUILD)/tengen serve
 
 # ==== 6. Tests ================================================================================
 
@@ -101,7 +123,7 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test brain-test play-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
@@ -112,6 +134,17 @@ cli-test: $(BUILD)/tengen
 .PHONY: play-test
 play-test: $(BUILD)/tengen
 	@sh tests/play/run.sh $(BUILD)/tengen
+
+# `tengen serve`: its JSON API driven over HTTP against a real server on a free port.
+.PHONY: serve-test
+serve-test: $(BUILD)/tengen
+	@sh tests/serve/run.sh $(BUILD)/tengen
+
+# The page of `tengen serve` driven in headless Chromium (playwright-core); screenshots go to
+# build/artifacts/.
+.PHONY: web-test
+web-test: $(BUILD)/tengen
+	@sh tests/web/run.sh $(BUILD)/tengen
 
 # The search bench reproduces the node count of the last `Bench:` commit (plain build only).
 bench-check: $(BUILD)/tengen
@@ -138,6 +171,13 @@ build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC)
                           $(wildcard src/*.h src/core/*.h src/app/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@
+
+# The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
+build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) \
+                     $(wildcard src/*.h src/core/*.h src/app/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) $(shell pkg-config --cflags $(SERVE_PC)) $< $(SERVE_API_SRC) $(CORE_SRC) \
+	    -o $@ $(shell pkg-config --libs $(SERVE_PC)) -lm
 
 fuzz-quick: deps-test $(FUZZ_BIN)
 	@sh tests/run_fuzz.sh $(FUZZ_TEST_SECONDS) $(FUZZ_BIN)

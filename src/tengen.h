@@ -200,6 +200,10 @@ int64_t tg_game_time_left(const TgGame *game, TgColor color, int64_t now_ms);
 int64_t tg_game_move_time_left(const TgGame *game, int64_t now_ms);
 /// Ends the game on time if the side to move has run out; returns true if it did.
 bool tg_game_check_time(TgGame *game, int64_t now_ms);
+/// Sets `color`'s game time left to `ms`, as of the start of the move being thought on (to
+/// restore a saved game; call it while the clock is stopped). TG_ERR_ARGUMENT without a game
+/// time (game_ms 0) or for a colour other than Black or White.
+TgError tg_game_set_time_left(TgGame *game, TgColor color, int64_t ms);
 
 /* Player names and other record fields; NULL clears. Strings are copied. */
 void tg_game_set_info(TgGame *game, const char *key, const char *value);

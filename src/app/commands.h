@@ -15,6 +15,7 @@ int cmd_brain(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_play_game(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_opening(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
@@ -22,6 +23,7 @@ extern const char USAGE_SOLVE[];
 extern const char USAGE_BRAIN[];
 extern const char USAGE_ANALYZE[], USAGE_SELFPLAY[];
 extern const char USAGE_PLAY[];
+extern const char USAGE_SERVE[];
 extern const char USAGE_OPENING[];
 
 #endif

@@ -31,6 +31,7 @@ static const CliCommand COMMANDS[] = {
     {"opening", "opening rules: the engine's decisions, balanced openings", USAGE_OPENING,
      cmd_opening},
     {"play", "play a game in the terminal (ncurses, or --plain lines)", USAGE_PLAY, cmd_play_game},
+    {"serve", "play in the browser: the web game and its JSON API", USAGE_SERVE, cmd_serve},
     {"brain", "run the Gomocup brain on stdin/stdout", USAGE_BRAIN, cmd_brain},
     {"version", "print the version", USAGE_VERSION, cmd_version},
 };

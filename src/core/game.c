@@ -299,6 +299,13 @@ int64_t tg_game_move_time_left(const TgGame *g, int64_t now_ms) {
     return left;
 }
 
+TgError tg_game_set_time_left(TgGame *g, TgColor color, int64_t ms) {
+    if (!g->clock.game_ms || (color != TG_BLACK && color != TG_WHITE)) return TG_ERR_ARGUMENT;
+    /* The side to move's share of its current move is charged from left_ms when it moves. */
+    g->left_ms[color] = ms + (color == tg_game_to_move(g) ? g->turn_spent_ms : 0);
+    return TG_OK;
+}
+
 bool tg_game_check_time(TgGame *g, int64_t now_ms) {
     if (tg_game_over(g) || !g->clock_running) return false;
     if (tg_game_move_time_left(g, now_ms) >= 0) return false;

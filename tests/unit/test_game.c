@@ -706,6 +706,28 @@ static void test_clock_pause(void **state) {
     tg_game_free(g);
 }
 
+/// Restoring a saved game's clocks: each side's time left is set as of the move's start.
+static void test_clock_set_time_left(void **state) {
+    (void)state;
+    TgGame *g = clocked(10000, 0, 0);
+    assert_int_equal(tg_game_set_time_left(g, TG_NOBODY, 100), TG_ERR_ARGUMENT);
+    assert_int_equal(tg_game_set_time_left(g, TG_BLACK, 4000), TG_OK);
+    assert_int_equal(tg_game_set_time_left(g, TG_WHITE, 2500), TG_OK);
+    assert_int_equal(tg_game_time_left(g, TG_BLACK, 0), 4000);
+    assert_int_equal(tg_game_time_left(g, TG_WHITE, 0), 2500);
+    tg_game_clock_start(g, 1000);
+    assert_int_equal(tg_game_time_left(g, TG_BLACK, 1500), 3500);
+    assert_int_equal(tg_game_play(g, p15("h8"), 2000), TG_OK);
+    assert_int_equal(tg_game_time_left(g, TG_BLACK, 2000), 3000);
+    assert_true(tg_game_check_time(g, 4501));
+    assert_int_equal(tg_game_result(g).winner, TG_BLACK);
+    tg_game_free(g);
+    /* Without a game time there is nothing to set. */
+    g = clocked(0, 0, 5000);
+    assert_int_equal(tg_game_set_time_left(g, TG_BLACK, 100), TG_ERR_ARGUMENT);
+    tg_game_free(g);
+}
+
 /// A move made while the clock is paused: the mover's time so far is its own, and the next
 /// side starts its move afresh.
 static void test_clock_move_while_paused(void **state) {
@@ -966,6 +988,7 @@ int main(void) {
         cmocka_unit_test(test_clock_move_while_paused),
         cmocka_unit_test(test_clock_late_move),
         cmocka_unit_test(test_clock_stops_at_game_end),
+        cmocka_unit_test(test_clock_set_time_left),
         cmocka_unit_test(test_clone),
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_record_limit),

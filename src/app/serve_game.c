@@ -1,0 +1,558 @@
+/*
+ * serve_game.c — live games: the registry that holds them (loaded from the archive on
+ * demand, evicted when idle and too many), their conversion to and from archive rows, and the
+ * game object of docs/api.md.
+ *
+ * Invariant: a live game's row in the archive is rewritten by every change before the change
+ * is answered or announced, so dropping a game from memory (or the process dying) loses
+ * nothing; a game read back plays on from the same point.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "serve.h"
+
+static const char ID_ALPHABET[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* 32: no l, o, 0, 1 */
+
+/* ---- Small helpers ---- */
+
+int64_t serve_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t serve_wall_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+bool serve_random(void *buf, size_t n) {
+    unsigned char *p = buf;
+    while (n > 0) {
+        const ssize_t got = getrandom(p, n, 0);
+        if (got <= 0) return false;
+        p += got, n -= (size_t)got;
+    }
+    return true;
+}
+
+bool api_fail(ApiError *e, int status, const char *code, const char *fmt, ...) {
+    e->status = status;
+    e->code = code;
+    e->foul = TG_FOUL_NONE;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+const char *player_name(int player) {
+    return player == SERVE_HUMAN ? "human" : tg_level_name((TgLevel)player);
+}
+
+bool player_from_name(const char *name, int *player) {
+    TgLevel level;
+    if (strcmp(name, "human") == 0) return *player = SERVE_HUMAN, true;
+    if (!tg_level_from_name(name, &level)) return false;
+    *player = (int)level;
+    return true;
+}
+
+double serve_winrate(int score) {
+    if (score >= TG_SCORE_WIN_MIN) return 1.0;
+    if (score <= -TG_SCORE_WIN_MIN) return 0.0;
+    return 1.0 / (1.0 + exp(-score / 250.0));
+}
+
+json_t *json_point(const TgGame *g, TgPoint p) {
+    char pt[8];
+    if (tg_point_to_text(p, tg_game_width(g), tg_game_height(g), pt, sizeof pt) != TG_OK)
+        return json_string("?");
+    return json_string(pt);
+}
+
+static json_t *json_color(TgColor c) {
+    return c == TG_BLACK || c == TG_WHITE ? json_string(tg_color_name(c)) : json_null();
+}
+
+static TgColor color_from_name(const char *name) {
+    return strcmp(name, "black") == 0   ? TG_BLACK
+           : strcmp(name, "white") == 0 ? TG_WHITE
+                                        : TG_NOBODY;
+}
+
+static const char *color_name_or_empty(TgColor c) {
+    return c == TG_BLACK || c == TG_WHITE ? tg_color_name(c) : "";
+}
+
+/* ---- Live games ---- */
+
+LiveGame *game_new_live(TgGame *game, const int player[2]) {
+    LiveGame *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    feed_init(&g->feed);
+    pthread_mutex_init(&g->lock, NULL);
+    atomic_init(&g->refs, 0);
+    g->game = game;
+    g->player[0] = player[0];
+    g->player[1] = player[1];
+    g->draw_offer = g->undo_offer = TG_NOBODY;
+    g->computer_ms = 3000;
+    g->created_ms = g->updated_ms = serve_wall_ms();
+    return g;
+}
+
+void game_free_live(LiveGame *g) {
+    if (!g) return;
+    tg_game_free(g->game);
+    free(g->evals);
+    feed_free(&g->feed);
+    pthread_mutex_destroy(&g->lock);
+    free(g);
+}
+
+bool game_is_computer(const LiveGame *g, TgColor c) {
+    return (c == TG_BLACK || c == TG_WHITE) && g->player[c] != SERVE_HUMAN;
+}
+
+bool game_computer_to_move(const LiveGame *g) {
+    return !tg_game_over(g->game) && game_is_computer(g, tg_game_to_move(g->game));
+}
+
+bool game_thinking(const LiveGame *g) { return g->job && g->job->kind == JOB_MOVE; }
+
+TgColor game_human_color(const LiveGame *g) {
+    const bool b = game_is_computer(g, TG_BLACK), w = game_is_computer(g, TG_WHITE);
+    return b == w ? TG_NOBODY : b ? TG_WHITE : TG_BLACK;
+}
+
+void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth) {
+    if (ply < 0) return;
+    if (ply >= g->eval_cap) {
+        const int cap = ply + 64;
+        Eval *e = realloc(g->evals, sizeof *e * (size_t)cap);
+        if (!e) return;
+        memset(e + g->eval_cap, 0, sizeof *e * (size_t)(cap - g->eval_cap));
+        g->evals = e, g->eval_cap = cap;
+    }
+    g->evals[ply] = (Eval){true, mover == TG_WHITE ? -score : score, depth};
+}
+
+void game_cut_evals(LiveGame *g, int ply) {
+    for (int i = ply + 1; i < g->eval_cap; i++) g->evals[i].valid = false;
+}
+
+void game_sync_clock(LiveGame *g) {
+    const TgClock c = tg_game_clock(g->game);
+    if (!c.game_ms && !c.move_ms) return;
+    /* Held while the game is over, the computer waits, or an online seat is still open. */
+    const bool waiting = g->online && (!g->token[TG_BLACK][0] || !g->token[TG_WHITE][0]);
+    const bool hold = tg_game_over(g->game) || (g->paused && game_computer_to_move(g)) || waiting;
+    if (hold)
+        tg_game_clock_pause(g->game, serve_now_ms());
+    else
+        tg_game_clock_start(g->game, serve_now_ms());
+}
+
+/* ---- The game object ---- */
+
+static json_t *moves_json(const TgGame *game, int from, int to) {
+    json_t *a = json_array();
+    for (int i = from; i < to; i++)
+        json_array_append_new(a, json_point(game, tg_game_move(game, i)));
+    return a;
+}
+
+static json_t *result_json(const TgGame *game) {
+    const TgResult r = tg_game_result(game);
+    if (r.reason == TG_REASON_NONE) return json_null();
+    json_t *o =
+        json_pack("{s:o, s:s}", "winner", json_color(r.winner), "reason", tg_reason_name(r.reason));
+    if (r.reason == TG_REASON_FIVE)
+        json_object_set_new(
+            o, "line",
+            json_pack("[o, o]", json_point(game, r.line.from), json_point(game, r.line.to)));
+    if (r.reason == TG_REASON_FOUL) {
+        json_object_set_new(o, "foul", json_string(tg_foul_code(r.foul)));
+        json_object_set_new(o, "foul_point", json_point(game, r.foul_point));
+    }
+    return o;
+}
+
+static json_t *forbidden_json(const TgGame *game) {
+    TgForbidden f[TG_MAX_SIZE * TG_MAX_SIZE];
+    const int n = tg_game_over(game) ? 0 : tg_game_forbidden(game, f, TG_MAX_SIZE * TG_MAX_SIZE);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_pack("{s:o, s:s}", "point", json_point(game, f[i].point),
+                                           "foul", tg_foul_code(f[i].foul)));
+    return a;
+}
+
+static json_int_t clamp_ms(int64_t ms) { return ms < 0 ? 0 : (json_int_t)ms; }
+
+static json_t *clock_json(const TgGame *game) {
+    const TgClock c = tg_game_clock(game);
+    if (!c.game_ms && !c.move_ms) return json_null();
+    const int64_t now = serve_now_ms();
+    const TgColor running = tg_game_clock_running(game) ? tg_game_to_move(game) : TG_NOBODY;
+    int64_t left[2];
+    for (int k = 0; k < 2; k++) {
+        left[k] = c.game_ms ? tg_game_time_left(game, (TgColor)k, now) : c.move_ms;
+        if (k == (int)tg_game_to_move(game) && !tg_game_over(game))
+            left[k] = c.game_ms ? left[k] : tg_game_move_time_left(game, now);
+    }
+    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "game_ms", (json_int_t)c.game_ms,
+                     "increment_ms", (json_int_t)c.increment_ms, "move_ms", (json_int_t)c.move_ms,
+                     "black_ms", clamp_ms(left[0]), "white_ms", clamp_ms(left[1]), "running",
+                     json_color(running));
+}
+
+static json_t *evals_json(const LiveGame *g) {
+    json_t *a = json_array();
+    for (int ply = 0; ply < g->eval_cap; ply++) {
+        const Eval *e = &g->evals[ply];
+        if (!e->valid) continue;
+        char text[24];
+        tg_score_text(e->score, text, sizeof text);
+        json_array_append_new(a, json_pack("{s:i, s:i, s:s, s:f, s:i}", "ply", ply, "score",
+                                           e->score, "text", text, "winrate",
+                                           serve_winrate(e->score), "depth", e->depth));
+    }
+    return a;
+}
+
+static json_t *seats_json(const LiveGame *g) {
+    if (!g->online) return json_null();
+    return json_pack("{s:s, s:s}", "black", g->token[0][0] ? "taken" : "open", "white",
+                     g->token[1][0] ? "taken" : "open");
+}
+
+json_t *game_json(const LiveGame *g) {
+    const TgGame *game = g->game;
+    const int ply = tg_game_ply(game);
+    const bool over = tg_game_over(game);
+    json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:b, s:o, s:o}", "id", g->id, "rule",
+                          tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black",
+                          player_name(g->player[0]), "white", player_name(g->player[1]), "online",
+                          g->online, "created", serve_json_time(g->created_ms), "updated",
+                          serve_json_time(g->updated_ms));
+    json_object_set_new(o, "moves", moves_json(game, 0, ply));
+    json_object_set_new(o, "redo", moves_json(game, ply, tg_game_length(game)));
+    json_object_set_new(o, "ply", json_integer(ply));
+    json_object_set_new(o, "to_move", over ? json_null() : json_color(tg_game_to_move(game)));
+    json_object_set_new(o, "result", result_json(game));
+    json_object_set_new(o, "forbidden", forbidden_json(game));
+    json_object_set_new(o, "clock", clock_json(game));
+    json_object_set_new(o, "thinking", json_boolean(game_thinking(g)));
+    json_object_set_new(o, "paused",
+                        json_boolean(g->paused && game_computer_to_move(g) && !game_thinking(g)));
+    json_object_set_new(o, "draw_offer", json_color(g->draw_offer));
+    json_object_set_new(o, "undo_offer", json_color(g->undo_offer));
+    json_object_set_new(o, "evals", evals_json(g));
+    json_object_set_new(o, "seats", seats_json(g));
+    return o;
+}
+
+/* ---- Archive rows ---- */
+
+static char *record_text(const TgGame *game) {
+    const int n = tg_game_length(game);
+    TgPoint *moves = malloc(sizeof *moves * (size_t)(n + 1));
+    const size_t size = (size_t)n * 6 + 1;
+    char *text = malloc(size);
+    if (!moves || !text) {
+        free(moves);
+        free(text);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) moves[i] = tg_game_move(game, i);
+    tg_format_moves(moves, n, tg_game_width(game), tg_game_height(game), " ", text, size);
+    free(moves);
+    return text;
+}
+
+static char *evals_text(const LiveGame *g) {
+    json_t *a = json_array();
+    for (int ply = 0; ply < g->eval_cap; ply++)
+        if (g->evals[ply].valid)
+            json_array_append_new(
+                a, json_pack("[i, i, i]", ply, g->evals[ply].score, g->evals[ply].depth));
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_decref(a);
+    return text;
+}
+
+static void saved_from_live(const LiveGame *g, SavedGame *s) {
+    const TgGame *game = g->game;
+    const TgResult r = tg_game_result(game);
+    const int64_t now = serve_now_ms();
+    memset(s, 0, sizeof *s);
+    snprintf(s->id, sizeof s->id, "%s", g->id);
+    snprintf(s->rule, sizeof s->rule, "%s", tg_rule_name(tg_game_rule(game)));
+    s->size = tg_game_width(game);
+    for (int c = 0; c < 2; c++) {
+        snprintf(s->player[c], sizeof s->player[c], "%s", player_name(g->player[c]));
+        snprintf(s->token[c], sizeof s->token[c], "%s", g->token[c]);
+        const int64_t left = tg_game_time_left(game, (TgColor)c, now);
+        s->left_ms[c] = tg_game_clock(game).game_ms ? left : 0;
+    }
+    s->online = g->online;
+    s->ply = tg_game_ply(game);
+    if (r.reason != TG_REASON_NONE) {
+        snprintf(s->reason, sizeof s->reason, "%s", tg_reason_name(r.reason));
+        snprintf(s->winner, sizeof s->winner, "%s", color_name_or_empty(r.winner));
+    }
+    s->paused = g->paused;
+    snprintf(s->draw_offer, sizeof s->draw_offer, "%s", color_name_or_empty(g->draw_offer));
+    snprintf(s->undo_offer, sizeof s->undo_offer, "%s", color_name_or_empty(g->undo_offer));
+    s->clock = tg_game_clock(game);
+    s->computer_ms = g->computer_ms;
+    s->created_ms = g->created_ms;
+    s->updated_ms = g->updated_ms;
+}
+
+bool game_save(Server *s, const LiveGame *g) {
+    SavedGame row;
+    saved_from_live(g, &row);
+    row.moves = record_text(g->game);
+    row.evals = evals_text(g);
+    const bool ok = row.moves && row.evals && store_put(s->store, &row);
+    saved_free(&row);
+    return ok;
+}
+
+void game_changed(Server *s, LiveGame *g) {
+    g->version++;
+    game_publish(s, g);
+}
+
+void game_publish(Server *s, LiveGame *g) {
+    g->updated_ms = serve_wall_ms();
+    work_start_move(s, g, false);
+    game_sync_clock(g);
+    game_save(s, g);
+    json_t *j = game_json(g);
+    char *data = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    if (data) feed_push(&g->feed, "game", data);
+    free(data);
+    json_decref(j);
+}
+
+/// Plays the whole record back (a foul may only end it, as in a record file), then goes to
+/// the saved ply.
+static bool replay(TgGame *game, const char *text, int ply) {
+    const int w = tg_game_width(game), h = tg_game_height(game);
+    const int max = (int)strlen(text) / 2 + 2;
+    TgPoint *moves = malloc(sizeof *moves * (size_t)max);
+    int n = 0;
+    bool ok = moves && tg_parse_moves(text, w, h, moves, max, &n, NULL, 0) == TG_OK;
+    for (int i = 0; ok && i < n; i++) {
+        tg_game_set_fouls_playable(game, i == n - 1);
+        ok = tg_game_play(game, moves[i], 0) == TG_OK;
+    }
+    tg_game_set_fouls_playable(game, false);
+    free(moves);
+    return ok && ply >= 0 && ply <= n && tg_game_goto(game, ply) == TG_OK;
+}
+
+/// A result that no move made (resignation, agreement, time) is restored by hand.
+static void restore_result(TgGame *game, const SavedGame *s) {
+    TgResult r = {.winner = color_from_name(s->winner)};
+    const char *const kept[] = {"resign", "agreement", "time"};
+    const TgReason reasons[] = {TG_REASON_RESIGN, TG_REASON_AGREEMENT, TG_REASON_TIME};
+    if (tg_game_over(game)) return;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s->reason, kept[i]) == 0) r.reason = reasons[i];
+    if (r.reason != TG_REASON_NONE) tg_game_set_result(game, r);
+}
+
+static void restore_evals(LiveGame *g, const char *text) {
+    json_t *a = json_loads(text, 0, NULL);
+    size_t i;
+    json_t *e;
+    json_array_foreach(a, i, e) {
+        json_int_t ply, score, depth;
+        if (json_unpack(e, "[I, I, I]", &ply, &score, &depth) == 0 && ply >= 0 && ply < 100000)
+            game_set_eval(g, (int)ply, TG_BLACK, (int)score, (int)depth);
+    }
+    json_decref(a);
+}
+
+static TgGame *game_from_saved(const SavedGame *s) {
+    TgRule rule;
+    if (!tg_rule_from_name(s->rule, &rule)) return NULL;
+    TgGame *game = tg_game_new(rule, s->size, s->size);
+    if (!game || tg_game_set_clock(game, s->clock) != TG_OK || !replay(game, s->moves, s->ply)) {
+        tg_game_free(game);
+        return NULL;
+    }
+    restore_result(game, s);
+    if (s->clock.game_ms) {
+        tg_game_set_time_left(game, TG_BLACK, s->left_ms[0]);
+        tg_game_set_time_left(game, TG_WHITE, s->left_ms[1]);
+    }
+    return game;
+}
+
+static LiveGame *live_from_saved(const SavedGame *s) {
+    int player[2];
+    if (!player_from_name(s->player[0], &player[0]) || !player_from_name(s->player[1], &player[1]))
+        return NULL;
+    TgGame *game = game_from_saved(s);
+    LiveGame *g = game ? game_new_live(game, player) : NULL;
+    if (!g) {
+        tg_game_free(game);
+        return NULL;
+    }
+    snprintf(g->id, sizeof g->id, "%s", s->id);
+    g->online = s->online;
+    for (int c = 0; c < 2; c++) snprintf(g->token[c], sizeof g->token[c], "%s", s->token[c]);
+    g->draw_offer = color_from_name(s->draw_offer);
+    g->undo_offer = color_from_name(s->undo_offer);
+    g->paused = s->paused;
+    g->computer_ms = s->computer_ms;
+    g->created_ms = s->created_ms;
+    g->updated_ms = s->updated_ms;
+    restore_evals(g, s->evals);
+    return g;
+}
+
+/* ---- The registry ---- */
+
+void registry_init(Registry *r) {
+    memset(r, 0, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+}
+
+void registry_free(Registry *r) {
+    for (int b = 0; b < REGISTRY_BUCKETS; b++) {
+        while (r->bucket[b]) {
+            LiveGame *g = r->bucket[b];
+            r->bucket[b] = g->next;
+            game_free_live(g);
+        }
+    }
+    pthread_mutex_destroy(&r->lock);
+}
+
+static unsigned bucket_of(const char *id) {
+    unsigned h = 2166136261u;
+    for (const char *p = id; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+    return h % REGISTRY_BUCKETS;
+}
+
+static LiveGame *find(Registry *r, const char *id) {
+    for (LiveGame *g = r->bucket[bucket_of(id)]; g; g = g->next)
+        if (strcmp(g->id, id) == 0) return g;
+    return NULL;
+}
+
+/// Drops the least recently used game nobody holds (its row is already saved).
+static void evict_one(Registry *r) {
+    LiveGame **victim = NULL;
+    for (int b = 0; b < REGISTRY_BUCKETS; b++)
+        for (LiveGame **p = &r->bucket[b]; *p; p = &(*p)->next)
+            if (atomic_load(&(*p)->refs) == 0 &&
+                (!victim || (*p)->touched_ms < (*victim)->touched_ms))
+                victim = p;
+    if (!victim) return;
+    LiveGame *g = *victim;
+    *victim = g->next;
+    r->count--;
+    game_free_live(g);
+}
+
+static void insert(Registry *r, LiveGame *g) {
+    if (r->count >= REGISTRY_MAX) evict_one(r);
+    const unsigned b = bucket_of(g->id);
+    g->next = r->bucket[b];
+    r->bucket[b] = g;
+    r->count++;
+    atomic_store(&g->refs, 1);
+    g->touched_ms = serve_now_ms();
+}
+
+static LiveGame *load(Server *s, const char *id) {
+    SavedGame row;
+    if (store_get(s->store, id, &row) != 1) return NULL;
+    LiveGame *g = live_from_saved(&row);
+    if (!g) fprintf(stderr, "tengen: game %s in the archive cannot be read back\n", id);
+    saved_free(&row);
+    return g;
+}
+
+static bool valid_id(const char *id) {
+    const size_t n = strlen(id);
+    return n == SERVE_ID_LEN && strspn(id, ID_ALPHABET) == n;
+}
+
+LiveGame *registry_get(Server *s, const char *id) {
+    if (!valid_id(id)) return NULL;
+    Registry *r = &s->registry;
+    pthread_mutex_lock(&r->lock);
+    LiveGame *g = find(r, id);
+    const bool loaded = !g;
+    if (g) atomic_fetch_add(&g->refs, 1), g->touched_ms = serve_now_ms();
+    if (!g && (g = load(s, id))) insert(r, g);
+    pthread_mutex_unlock(&r->lock);
+    if (g && loaded) { /* back from the archive: its clock and computer carry on */
+        pthread_mutex_lock(&g->lock);
+        game_sync_clock(g);
+        work_start_move(s, g, false);
+        pthread_mutex_unlock(&g->lock);
+    }
+    return g;
+}
+
+static void new_id(char id[SERVE_ID_LEN + 1]) {
+    unsigned char bytes[SERVE_ID_LEN];
+    if (!serve_random(bytes, sizeof bytes)) { /* no entropy source: still unique enough */
+        uint64_t x = (uint64_t)serve_wall_ms() ^ ((uint64_t)serve_now_ms() << 20);
+        for (int i = 0; i < SERVE_ID_LEN; i++) bytes[i] = (unsigned char)(x >> (i * 5 % 60));
+    }
+    for (int i = 0; i < SERVE_ID_LEN; i++) id[i] = ID_ALPHABET[bytes[i] & 31];
+    id[SERVE_ID_LEN] = '\0';
+}
+
+bool registry_add(Server *s, LiveGame *g) {
+    Registry *r = &s->registry;
+    pthread_mutex_lock(&r->lock);
+    SavedGame row;
+    int tries = 0, found;
+    do {
+        new_id(g->id);
+        found = find(r, g->id) ? 1 : store_get(s->store, g->id, &row);
+        if (found == 1) saved_free(&row);
+    } while (found != 0 && ++tries < 8);
+    if (found == 0) insert(r, g);
+    pthread_mutex_unlock(&r->lock);
+    return found == 0;
+}
+
+void registry_release(LiveGame *g) {
+    if (g) atomic_fetch_sub(&g->refs, 1);
+}
+
+LiveGame **registry_snapshot(Server *s, int *count) {
+    Registry *r = &s->registry;
+    pthread_mutex_lock(&r->lock);
+    LiveGame **all = malloc(sizeof *all * (size_t)(r->count + 1));
+    int n = 0;
+    for (int b = 0; all && b < REGISTRY_BUCKETS; b++)
+        for (LiveGame *g = r->bucket[b]; g; g = g->next) {
+            atomic_fetch_add(&g->refs, 1);
+            all[n++] = g;
+        }
+    pthread_mutex_unlock(&r->lock);
+    *count = n;
+    return all;
+}

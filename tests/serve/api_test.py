@@ -1,0 +1,688 @@
+#!/usr/bin/env python3
+"""api_test.py — `tengen serve` driven over HTTP as the web page and scripts use it
+(docs/api.md): games of every rule, full games against the computer, undo/redo, jumps,
+resignation, draws, refusals that must change nothing, the security checks, the rate limit,
+the event stream, analysis, online seats, records and imports, clocks, and recovery after the
+server is killed with SIGKILL (also while the computer thinks). Python standard library only.
+
+usage: api_test.py path/to/tengen      prints "serve: N passed, M failed"
+"""
+import atexit
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.path.abspath(sys.argv[1])
+TMP = tempfile.mkdtemp(prefix="tengen-serve-")
+counts = {"passed": 0, "failed": 0}
+servers = []
+
+
+def check(name, cond, detail=""):
+    if cond:
+        counts["passed"] += 1
+    else:
+        counts["failed"] += 1
+        print(f"FAIL: {name} {detail}", file=sys.stderr)
+    return cond
+
+
+# ---- The server ------------------------------------------------------------------------------
+
+
+class Server:
+    def __init__(self, db, *args):
+        self.err_path = os.path.join(TMP, f"stderr-{len(servers)}.txt")
+        self.err = open(self.err_path, "w")
+        self.proc = subprocess.Popen(
+            [BIN, "serve", "--port", "0", "--db", db, "--workers", "2", *args],
+            stdout=subprocess.PIPE, stderr=self.err, text=True)
+        line = self.proc.stdout.readline()
+        m = re.match(r"tengen: serving http://127\.0\.0\.1:(\d+)/$", line.strip())
+        if not m:
+            raise SystemExit(f"serve did not start: {line!r}")
+        self.port = int(m.group(1))
+        self.host = f"127.0.0.1:{self.port}"
+        servers.append(self)
+
+    def request(self, method, path, body=None, headers=None, raw=None, timeout=30):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        h = {"Host": self.host}
+        data = raw
+        if body is not None:
+            data = json.dumps(body).encode()
+            h["Content-Type"] = "application/json"
+        h.update(headers or {})
+        c.putrequest(method, path, skip_host=True)
+        for k, v in h.items():
+            c.putheader(k, v)
+        if data is not None:
+            c.putheader("Content-Length", str(len(data)))
+        c.endheaders(data)
+        r = c.getresponse()
+        text = r.read().decode("utf-8", "replace")
+        c.close()
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = text
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, parsed
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, body=None, **kw):
+        return self.request("POST", path, body, **kw)
+
+    def kill(self, sig=signal.SIGKILL):
+        self.proc.send_signal(sig)
+        return self.proc.wait(timeout=10)
+
+
+def new_game(s, **fields):
+    status, _, g = s.post("/api/games", fields)
+    assert status == 201, (status, g)
+    return g
+
+
+def game(s, gid):
+    return s.get(f"/api/games/{gid}")[2]
+
+
+def wait_for(s, gid, cond, timeout=20):
+    end = time.time() + timeout
+    g = game(s, gid)
+    while not cond(g) and time.time() < end:
+        time.sleep(0.05)
+        g = game(s, gid)
+    return g
+
+
+def idle(g):
+    return not g["thinking"]
+
+
+def move(s, gid, point, seat=None):
+    headers = {"X-Tengen-Seat": seat} if seat else None
+    return s.post(f"/api/games/{gid}/moves", {"move": point}, headers=headers)
+
+
+def act(s, gid, action, body=None, seat=None):
+    headers = {"X-Tengen-Seat": seat} if seat else None
+    return s.post(f"/api/games/{gid}/{action}", body, headers=headers)
+
+
+def play_line(s, gid, points):
+    for p in points:
+        status, _, g = move(s, gid, p)
+        assert status == 200, (p, status, g)
+    return g
+
+
+def letters(size):
+    return "abcdefghijklmnopqrstuv"[:size]
+
+
+def free_points(g):
+    taken = set(g["moves"])
+    bad = {f["point"] for f in g["forbidden"]}
+    size = g["size"]
+    centre = (size + 1) / 2
+    pts = [f"{c}{r}" for c in letters(size) for r in range(1, size + 1)]
+    pts = [p for p in pts if p not in taken and p not in bad]
+    # near the centre first, so that games look like games
+    return sorted(pts, key=lambda p: abs(ord(p[0]) - 96 - centre) + abs(int(p[1:]) - centre))
+
+
+# ---- Tests -----------------------------------------------------------------------------------
+
+
+def test_info_and_rules(s):
+    status, h, info = s.get("/api/info")
+    check("info", status == 200 and info["rules"] == ["freestyle", "standard", "renju", "caro8",
+                                                         "caro9"], info)
+    check("info levels", info["levels"] == ["easy", "medium", "hard", "max"], info)
+    check("info sizes", (info["min_size"], info["max_size"], info["default_size"]) == (5, 22, 15))
+    check("security headers", "default-src 'self'" in h.get("content-security-policy", "")
+          and h.get("x-content-type-options") == "nosniff"
+          and h.get("referrer-policy") == "no-referrer" and h.get("cache-control") == "no-store", h)
+    for rule in ["freestyle", "standard", "renju", "caro8", "caro9"]:
+        g = new_game(s, rule=rule, size=15, black="human", white="human")
+        check(f"create {rule}", g["rule"] == rule and g["ply"] == 0 and g["to_move"] == "black"
+              and g["result"] is None and g["clock"] is None and g["seats"] is None, g)
+    check("caro reads as caro9", new_game(s, rule="caro", white="human")["rule"] == "caro9")
+    g = new_game(s)
+    check("defaults", (g["rule"], g["size"], g["black"], g["white"]) ==
+          ("freestyle", 15, "human", "hard"), g)
+    check("size 5 and 22", new_game(s, size=5)["size"] == 5 and new_game(s, size=22)["size"] == 22)
+    for bad in [{"size": 4}, {"size": 23}, {"rule": "go"}, {"black": "god"}, {"size": "15"},
+                {"clock": {"game_ms": -1}}, {"clock": {"hours": 1}}, {"moves": ["h8", "h8"]},
+                {"online": True, "white": "easy"}, {"computer_ms": 0}]:
+        status, _, e = s.post("/api/games", bad)
+        check(f"create refuses {bad}", status in (400, 409) and "error" in e and "code" in e, e)
+    g = new_game(s, white="human", moves=["h8", "i9", "h9"])
+    check("start position", g["moves"] == ["h8", "i9", "h9"] and g["to_move"] == "white", g)
+
+
+def test_human_game(s):
+    g = new_game(s, rule="freestyle", black="human", white="human")
+    gid = g["id"]
+    g = play_line(s, gid, ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"])
+    r = g["result"]
+    check("five wins", r and r["winner"] == "black" and r["reason"] == "five"
+          and sorted(r["line"]) == ["h8", "l8"] and g["to_move"] is None, g)
+    status, _, e = move(s, gid, "a5")
+    check("move after the end", status == 409 and e["code"] == "game_over", e)
+    check("game over changes nothing", game(s, gid)["ply"] == 9)
+
+
+def test_refusals(s):
+    g = new_game(s, rule="renju", white="human")
+    gid = g["id"]
+    # Black h8 would make two open threes (h8-i8-j8 and h8-h9-h10): a renju foul.
+    g = play_line(s, gid, ["i8", "a1", "j8", "a3", "h9", "a5", "h10", "a7"])
+    check("forbidden listed", {"point": "h8", "foul": "33"} in g["forbidden"], g["forbidden"])
+    before = game(s, gid)
+    status, _, e = move(s, gid, "h8")
+    check("foul refused", status == 409 and e["code"] == "illegal" and e.get("foul") == "33"
+          and "33" in e["error"], e)
+    status, _, e = move(s, gid, "i8")
+    check("occupied", status == 409 and e["code"] == "illegal", e)
+    for bad in ["p8", "a16", "z1", "h0", "", "h8h9"]:
+        status, _, e = move(s, gid, bad)
+        check(f"off board {bad!r}", status == 400 and e["code"] == "bad_move", e)
+    after = game(s, gid)
+    check("refusals change nothing", before["moves"] == after["moves"]
+          and before["updated"] == after["updated"], after)
+    # bodies
+    for raw, code in [(b"{bad", "bad_json"), (b"[1]", "bad_json"), (b'"h8"', "bad_json"),
+                      (b'{"move":"h8","move":"h9"}', "bad_json"),
+                      (b'{"move":"h8","x":1}', "bad_field"), (b'{"move":5}', "bad_field"),
+                      (b"{}", "bad_field"), (b'{"move":null}', "bad_field")]:
+        status, _, e = s.request("POST", f"/api/games/{gid}/moves", raw=raw,
+                                 headers={"Content-Type": "application/json"})
+        check(f"body {raw!r}", status == 400 and e["code"] == code, (status, e))
+    check("bodies change nothing", game(s, gid)["moves"] == before["moves"])
+    # routes and methods
+    for method, path, status_want, code in [
+            ("GET", "/api/games/zzzzzzzzzz", 404, "no_game"),
+            ("POST", "/api/games/zzzzzzzzzz/moves", 404, "no_game"),
+            ("GET", "/api/games/../../etc/passwd", 404, None),
+            ("GET", "/api/nope", 404, "no_route"),
+            ("GET", "/api/", 404, "no_route"),
+            ("POST", f"/api/games/{gid}/nope", 404, "no_route"),
+            ("GET", f"/api/games/{gid}/moves", 405, "bad_method"),
+            ("DELETE", "/api/games", 405, "bad_method"),
+            ("POST", "/api/info", 405, "bad_method"),
+            ("PUT", f"/api/games/{gid}", 405, "bad_method"),
+            ("GET", f"/api/games/{gid}/record?format=doc", 400, "bad_field"),
+            ("GET", "/api/games?limit=0", 400, "bad_field"),
+            ("GET", "/nope.js", 404, "no_route")]:
+        status, h, e = s.request(method, path)
+        check(f"{method} {path}", status == status_want and (code is None or e["code"] == code)
+              and h.get("x-content-type-options") == "nosniff", (status, e))
+    # security
+    status, _, e = s.post("/api/games", {"white": "human"}, headers={"Host": "evil.example:80"})
+    check("bad Host", status == 403 and e["code"] == "bad_host", e)
+    status, _, e = s.get("/", headers={"Host": "evil.example"})
+    check("bad Host for the page", status == 403, status)
+    check("localhost Host", s.get("/api/info", headers={"Host": f"localhost:{s.port}"})[0] == 200)
+    status, _, e = s.post("/api/games", {"white": "human"},
+                          headers={"Origin": "http://evil.example"})
+    check("bad Origin", status == 403 and e["code"] == "bad_origin", e)
+    status, _, _ = s.post("/api/games", {"white": "human"}, headers={"Origin": f"http://{s.host}"})
+    check("same Origin", status == 201, status)
+    status, _, e = s.request("POST", "/api/games", raw=b'{"white":"human"}',
+                             headers={"Content-Type": "text/plain"})
+    check("wrong content type", status == 415 and e["code"] == "bad_type", e)
+    status, _, e = s.request("POST", "/api/games", raw=b"{" + b" " * 70000 + b"}",
+                             headers={"Content-Type": "application/json"})
+    check("huge body", status == 413 and e["code"] == "too_large", e)
+    status, _, _ = s.get("/api/info", headers={"X-Big": "a" * 20000})
+    check("huge headers", status == 431, status)
+    status, h, page = s.get("/")
+    check("page", status == 200 and h["content-type"].startswith("text/html")
+          and "<html" in page.lower() and "frame-ancestors 'none'" in h["content-security-policy"])
+    status, h, _ = s.get("/app.js")
+    check("script type", status == 200 and h["content-type"].startswith("text/javascript"), h)
+
+
+def test_computer_games(s):
+    # a full game against the easy level, then one against hard, each to its result
+    for level, max_ply in [("easy", 225), ("hard", 225)]:
+        g = new_game(s, rule="standard", black="human", white=level)
+        gid = g["id"]
+        rnd = random.Random(7)
+        refused = []
+        while g["result"] is None and g["ply"] < max_ply:
+            if g["to_move"] == "black" and idle(g):
+                pts = free_points(g)
+                status, _, g = move(s, gid, pts[rnd.randrange(min(6, len(pts)))])
+                if status != 200:
+                    refused.append(g)
+            g = wait_for(s, gid, lambda x: idle(x) or x["result"])
+        check(f"{level}: every human move taken", not refused, refused[:1])
+        check(f"{level}: game ends", g["result"] is not None and g["ply"] >= 9, g)
+        if level == "hard":
+            check("hard wins", g["result"]["winner"] == "white", g["result"])
+            check("hard evals", len(g["evals"]) > 2 and all(
+                set(e) == {"ply", "score", "text", "winrate", "depth"} for e in g["evals"]), g)
+    # the computer against itself
+    g = new_game(s, black="easy", white="medium", rule="renju")
+    g = wait_for(s, g["id"], lambda x: x["result"] is not None, 60)
+    check("computer vs computer", g["result"] is not None, g["ply"])
+
+
+def test_undo_redo_goto(s):
+    g = new_game(s, black="human", white="easy")
+    gid = g["id"]
+    status, _, e = act(s, gid, "undo")
+    check("nothing to undo", status == 409 and e["code"] == "nothing", e)
+    move(s, gid, "h8")
+    g = wait_for(s, gid, lambda x: x["ply"] == 2 and idle(x))
+    reply = g["moves"][1]
+    status, _, g = act(s, gid, "undo")
+    check("undo pair", status == 200 and g["ply"] == 0 and g["redo"] == ["h8", reply], g)
+    status, _, g = act(s, gid, "redo")
+    check("redo pair", status == 200 and g["moves"] == ["h8", reply] and g["redo"] == [], g)
+    status, _, e = act(s, gid, "redo")
+    check("nothing to redo", status == 409 and e["code"] == "nothing", e)
+    act(s, gid, "undo")
+    status, _, g = move(s, gid, "a1")
+    check("a move cuts redo", g["redo"] == [] and g["moves"] == ["a1"], g)
+    wait_for(s, gid, lambda x: x["ply"] == 2 and idle(x))
+    # the computer as Black: undo takes back White's move and Black's reply
+    g = new_game(s, black="easy", white="human")
+    gid = g["id"]
+    g = wait_for(s, gid, lambda x: x["ply"] == 1 and idle(x))
+    move(s, gid, free_points(g)[0])
+    g = wait_for(s, gid, lambda x: x["ply"] == 3 and idle(x))
+    status, _, g = act(s, gid, "undo")
+    check("undo to the human's turn", g["ply"] == 1 and g["to_move"] == "white", g)
+    # humans: one move each way; goto
+    g = new_game(s, white="human")
+    gid = g["id"]
+    play_line(s, gid, ["h8", "i9", "h9", "i10", "h10"])
+    status, _, g = act(s, gid, "undo")
+    check("undo one", g["ply"] == 4 and g["redo"] == ["h10"], g)
+    status, _, g = act(s, gid, "goto", {"ply": 1})
+    check("goto", status == 200 and g["moves"] == ["h8"] and len(g["redo"]) == 4, g)
+    status, _, g = act(s, gid, "goto", {"ply": 5})
+    check("goto end", g["ply"] == 5, g)
+    for bad in [{"ply": 6}, {"ply": -1}, {"ply": "2"}, {}]:
+        status, _, e = act(s, gid, "goto", bad)
+        check(f"goto {bad}", status == 400, e)
+    # against the computer, an undo pauses it where it is to move
+    g = new_game(s, black="easy", white="human")
+    gid = g["id"]
+    wait_for(s, gid, lambda x: x["ply"] == 1 and idle(x))
+    status, _, g = act(s, gid, "goto", {"ply": 0})
+    check("paused after a jump", g["paused"] and not g["thinking"] and g["ply"] == 0, g)
+    time.sleep(0.3)
+    check("stays paused", game(s, gid)["ply"] == 0)
+    status, _, g = act(s, gid, "go")
+    g = wait_for(s, gid, lambda x: x["ply"] == 1)
+    check("go", g["ply"] == 1, g)
+
+
+def test_resign_draw(s):
+    g = new_game(s, white="human")
+    gid = g["id"]
+    play_line(s, gid, ["h8", "i9"])
+    status, _, g = act(s, gid, "resign")
+    check("resign (side to move)", g["result"] == {"winner": "white", "reason": "resign"}, g)
+    status, _, e = act(s, gid, "resign")
+    check("resign twice", status == 409 and e["code"] == "game_over", e)
+    status, _, g = act(s, gid, "undo")
+    check("undo a resignation", g["result"] is None and g["ply"] == 2, g)
+    g = new_game(s, black="human", white="easy")
+    status, _, g = act(s, g["id"], "resign")
+    check("resign against the computer", g["result"]["winner"] == "white", g)
+    g = new_game(s, white="human")
+    gid = g["id"]
+    status, _, g = act(s, gid, "draw")
+    check("draw offer", g["draw_offer"] == "black" and g["result"] is None, g)
+    status, _, g = move(s, gid, "h8")
+    check("a move clears the offer", g["draw_offer"] is None, g)
+    act(s, gid, "draw", {"color": "black"})
+    status, _, g = act(s, gid, "draw", {"color": "white"})
+    check("draw agreed", g["result"] == {"winner": None, "reason": "agreement"}, g)
+    status, _, e = act(s, gid, "draw", {"color": "red"})
+    check("draw colour", status == 400, e)
+    g = new_game(s, black="human", white="easy")
+    status, _, g = act(s, g["id"], "draw")
+    check("the computer declines", status == 200 and g.get("declined") is True
+          and g["result"] is None and g["draw_offer"] is None, g)
+
+
+def test_search_controls(s):
+    g = new_game(s, black="human", white="max", computer_ms=60000)
+    gid = g["id"]
+    status, _, g = move(s, gid, "h8")
+    check("thinking", g["thinking"], g)
+    status, _, e = move(s, gid, "i9")
+    check("not your turn", status == 409 and e["code"] == "not_your_turn", e)
+    status, _, e = act(s, gid, "analyze", {"time_ms": 100})
+    check("analyze while thinking", status == 409 and e["code"] == "busy", e)
+    status, _, g = act(s, gid, "stop")
+    check("stop", not g["thinking"] and g["paused"] and g["ply"] == 1, g)
+    status, _, g = act(s, gid, "go")
+    check("go again", g["thinking"], g)
+    time.sleep(0.2)
+    status, _, g = act(s, gid, "move-now")
+    g = wait_for(s, gid, lambda x: x["ply"] == 2, 5)
+    check("move now", g["ply"] == 2 and not g["thinking"], g)
+    status, _, e = act(s, gid, "move-now")
+    check("move now on the human's turn", status == 409 and e["code"] == "not_your_turn", e)
+    act(s, gid, "undo")
+    g = new_game(s, black="max", white="human", computer_ms=60000)
+    g = wait_for(s, g["id"], lambda x: x["thinking"], 3)
+    status, _, g = act(s, g["id"], "move-now")
+    g = wait_for(s, g["id"], lambda x: x["ply"] == 1, 5)
+    check("move now at the start", g["ply"] == 1, g)
+
+
+class Events:
+    """A reader of a game's event stream."""
+
+    def __init__(self, s, gid):
+        self.sock = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        self.sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: {s.host}\r\n\r\n"
+                          .encode())
+        self.buf = b""
+        head = self._until(b"\r\n\r\n")
+        self.headers = head.decode()
+
+    def _until(self, sep):
+        while sep not in self.buf:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError
+            self.buf += chunk
+        head, self.buf = self.buf.split(sep, 1)
+        return head
+
+    def next(self):
+        """The next event as (name, data); chunked framing lines are skipped."""
+        name, data = None, None
+        while True:
+            line = self._until(b"\n").decode().rstrip("\r")
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line == "" and name:
+                return name, data
+
+    def find(self, cond, timeout=20):
+        end = time.time() + timeout
+        seen = []
+        while time.time() < end:
+            ev = self.next()
+            seen.append(ev)
+            if cond(ev):
+                return ev, seen
+        return None, seen
+
+    def close(self):
+        self.sock.close()
+
+
+def test_events_and_analysis(s):
+    g = new_game(s, black="human", white="medium")
+    gid = g["id"]
+    ev = Events(s, gid)
+    check("event stream type", "text/event-stream" in ev.headers, ev.headers)
+    name, data = ev.next()
+    check("first event is the game", name == "game" and data["id"] == gid, (name, data))
+    move(s, gid, "h8")
+    got, seen = ev.find(lambda e: e[0] == "game" and e[1]["ply"] == 2)
+    searches = [d for n, d in seen if n == "search"]
+    check("reply event", got is not None and not got[1]["thinking"], seen[-1:])
+    check("search events", searches and searches[-1]["final"] and searches[0]["kind"] == "move"
+          and searches[0]["color"] == "white" and searches[0]["ply"] == 1
+          and searches[0]["lines"][0]["moves"], searches[:1])
+    check("thinking shown", any(n == "game" and d["thinking"] for n, d in seen), len(seen))
+    ev.close()
+    # analysis: progress and the result as events, the score into evals
+    g = new_game(s, white="human", moves=["h8", "i9", "h9"])
+    gid = g["id"]
+    ev = Events(s, gid)
+    ev.next()
+    status, _, g = act(s, gid, "analyze", {"time_ms": 400, "multipv": 2})
+    check("analyze accepted", status == 202, (status, g))
+    got, seen = ev.find(lambda e: e[0] == "search" and e[1]["final"])
+    check("analysis events", got and got[1]["kind"] == "analysis" and len(got[1]["lines"]) == 2
+          and got[1]["color"] == "white" and got[1]["ply"] == 3, got)
+    g = wait_for(s, gid, lambda x: any(e["ply"] == 3 for e in x["evals"]), 5)
+    check("analysis eval", any(e["ply"] == 3 for e in g["evals"]), g["evals"])
+    for bad in [{"multipv": 11}, {"time_ms": -1}, {"time_ms": 700000}, {"depth": 3}]:
+        status, _, e = act(s, gid, "analyze", bad)
+        check(f"analyze {bad}", status == 400, e)
+    act(s, gid, "analyze", {"time_ms": 0})
+    time.sleep(0.3)
+    act(s, gid, "stop")
+    got, _ = ev.find(lambda e: e[0] == "search" and e[1]["final"], 5)
+    check("stop ends an analysis", got is not None)
+    ev.close()
+
+
+def test_online(s):
+    status, _, g = s.post("/api/games", {"online": True, "black": "human", "white": "human"})
+    gid, black = g["id"], g["you"]["token"]
+    check("online game", status == 201 and g["online"] and g["you"]["color"] == "black"
+          and g["seats"] == {"black": "taken", "white": "open"}, g)
+    status, _, e = move(s, gid, "h8")
+    check("spectator cannot move", status == 403 and e["code"] == "not_your_seat", e)
+    status, _, e = move(s, gid, "h8", "0" * 32)
+    check("wrong token", status == 403 and e["code"] == "not_your_seat", e)
+    status, _, j = act(s, gid, "join")
+    white = j["you"]["token"]
+    check("join", status == 200 and j["you"]["color"] == "white"
+          and j["game"]["seats"] == {"black": "taken", "white": "taken"}, j)
+    status, _, e = act(s, gid, "join")
+    check("seat taken", status == 409 and e["code"] == "seat_taken", e)
+    status, _, j = act(s, gid, "join", seat=white)
+    check("rejoin keeps the seat", status == 200 and j["you"]["token"] == white, j)
+    status, _, e = move(s, gid, "h8", white)
+    check("not your seat", status == 403 and e["code"] == "not_your_seat", e)
+    move(s, gid, "h8", black)
+    move(s, gid, "i9", white)
+    move(s, gid, "h9", black)
+    status, _, g = act(s, gid, "undo", seat=black)
+    check("undo request", g["undo_offer"] == "black" and g["ply"] == 3, g)
+    status, _, g = act(s, gid, "undo", seat=white)
+    check("undo granted", g["undo_offer"] is None and g["moves"] == ["h8", "i9"], g)
+    status, _, e = act(s, gid, "goto", {"ply": 0}, seat=black)
+    check("no goto online", status == 409, e)
+    status, _, e = act(s, gid, "undo")
+    check("spectator undo", status == 403, e)
+    status, _, e = act(s, gid, "resign", {"color": "white"}, seat=black)
+    check("resign for the other seat", status == 403, e)
+    status, _, g = act(s, gid, "draw", seat=black)
+    check("online draw offer", g["draw_offer"] == "black", g)
+    status, _, g = act(s, gid, "draw", seat=white)
+    check("online draw agreed", g["result"] and g["result"]["reason"] == "agreement", g)
+    status, _, g = s.get(f"/api/games/{gid}")
+    check("spectator sees", status == 200 and "you" not in g and "token" not in json.dumps(g))
+    return gid, black
+
+
+def test_records(s):
+    g = new_game(s, rule="renju", white="human")
+    gid = g["id"]
+    play_line(s, gid, ["h8", "i9", "h9", "i10", "j8"])
+    want = {"psq": "Piskvorky 15x15", "sgf": "(;", "pos": "h8i9h9i10j8", "txt": "h8 i9 h9 i10 j8"}
+    for fmt, needle in want.items():
+        status, h, text = s.get(f"/api/games/{gid}/record?format={fmt}")
+        check(f"record {fmt}", status == 200 and needle in text and "attachment" in
+              h.get("content-disposition", ""), (status, text))
+        for import_as in [fmt, "auto"]:
+            status, _, g2 = s.post("/api/games/import", {"data": text, "format": import_as,
+                                                         "rule": "renju"})
+            check(f"import {fmt} as {import_as}", status == 201 and
+                  g2["moves"] == ["h8", "i9", "h9", "i10", "j8"] and g2["rule"] == "renju"
+                  and g2["black"] == "human", (status, g2))
+    status, _, g = s.post("/api/games/import", {"data": "h8 i9 h9", "white": "easy"})
+    check("import against the computer", g["white"] == "easy" and g["to_move"] == "white"
+          and g["paused"] and not g["thinking"], g)
+    status, _, g = s.post("/api/games/import", {"data": "(;FF[4]GM[4]SZ[15]RU[freestyle];B[hh]"
+                                                ";W[ii];B[ih];W[jj];B[jh];W[kk];B[kh];W[ll];B[lh])"})
+    check("import a finished game", g["result"] and g["result"]["winner"] == "black", g)
+    for bad in [{"data": "garbage!!"}, {"data": "h8 h8"}, {"data": "(;FF[4]GM[4]SZ[15];B[zz]"},
+                {"data": "Piskvorky 15x15, 11:11, 0\n99,99\n-1\n"}, {"data": ""},
+                {"data": "h8", "format": "doc"}, {"data": 5}, {}, {"data": "h8", "x": 1},
+                {"data": "i8 a1 j8 a3 h9 a5 h10 a7 h8 a9", "rule": "renju"}]:
+        status, _, e = s.post("/api/games/import", bad)
+        check(f"corrupt import {str(bad)[:40]}", status == 400 and "error" in e, (status, e))
+
+
+def test_clock(s):
+    g = new_game(s, white="human", clock={"game_ms": 60000, "increment_ms": 2000, "move_ms": 0})
+    c = g["clock"]
+    check("clock", c["game_ms"] == 60000 and c["running"] == "black" and c["black_ms"] <= 60000)
+    g = new_game(s, white="human", online=True, clock={"game_ms": 60000})
+    check("online clock waits for the second player", g["clock"]["running"] is None, g["clock"])
+    status, _, j = act(s, g["id"], "join")
+    check("and starts when both sit", j["game"]["clock"]["running"] == "black", j)
+    g = new_game(s, white="human", clock={"game_ms": 600})
+    gid = g["id"]
+    time.sleep(1.0)  # nobody asks: the server's timer must end it
+    g = game(s, gid)
+    check("lost on time", g["result"] == {"winner": "white", "reason": "time"}
+          and g["clock"]["running"] is None and g["clock"]["black_ms"] == 0, g)
+    status, _, e = act(s, gid, "undo")
+    check("no undo after time", status == 409, e)
+    g = new_game(s, black="human", white="max", clock={"game_ms": 400})
+    gid = g["id"]
+    move(s, gid, "h8")
+    g = wait_for(s, gid, lambda x: x["result"] is not None, 10)
+    check("the computer's clock", g["result"] is not None and g["ply"] >= 1, g)
+
+
+def test_list(s):
+    status, _, l = s.get("/api/games?limit=3&offset=1")
+    check("list", status == 200 and len(l["games"]) == 3 and l["total"] > 10
+          and set(l["games"][0]) == {"id", "rule", "size", "black", "white", "online", "created",
+                                     "updated", "length", "result"}, l)
+    times = [x["updated"] for x in s.get("/api/games?limit=50")[2]["games"]]
+    check("newest first", times == sorted(times, reverse=True))
+
+
+def test_rate_limit(db):
+    s = Server(db, "--rate", "5")
+    statuses = [s.get("/api/info")[0] for _ in range(30)]
+    status, h, e = s.get("/api/info")
+    check("rate limited", 429 in statuses and statuses[:5] == [200] * 5, statuses)
+    check("retry after", status != 429 or (h.get("retry-after") and e["code"] == "rate_limited"))
+    check("the page is not limited", s.get("/")[0] == 200)
+    time.sleep(1.2)
+    check("tokens come back", s.get("/api/info")[0] == 200)
+    s.kill(signal.SIGTERM)
+
+
+def test_restart(db, s, online):
+    hvh = new_game(s, white="human", rule="renju")
+    play_line(s, hvh["id"], ["h8", "i9", "h9"])
+    act(s, hvh["id"], "undo")
+    done = new_game(s, white="human")
+    act(s, done["id"], "resign")
+    clocked = new_game(s, white="human", clock={"game_ms": 120000, "increment_ms": 1000})
+    play_line(s, clocked["id"], ["h8"])
+    thinking = new_game(s, black="human", white="max", computer_ms=60000)
+    move(s, thinking["id"], "h8")
+    ev = Events(s, thinking["id"])
+    ev.next()
+    status, _, g = act(s, hvh["id"], "analyze", {"time_ms": 0})
+    before = {gid: game(s, gid) for gid in [hvh["id"], done["id"], clocked["id"], thinking["id"],
+                                             online[0]]}
+    total = s.get("/api/games")[2]["total"]
+    check("killed", s.kill() == -signal.SIGKILL)
+    s2 = Server(db, "--rate", "0")
+    check("all games kept", s2.get("/api/games")[2]["total"] == total)
+    for gid, b in before.items():
+        a = game(s2, gid)
+        same = all(a[k] == b[k] for k in ["moves", "redo", "ply", "to_move", "result", "black",
+                                           "white", "rule", "online", "seats", "created"])
+        check(f"restored {gid}", same, (b, a))
+    a = game(s2, clocked["id"])
+    b = before[clocked["id"]]["clock"]
+    check("clock restored", a["clock"]["black_ms"] == b["black_ms"]
+          and 110000 < a["clock"]["white_ms"] <= 120000, (b, a["clock"]))
+    g = wait_for(s2, thinking["id"], lambda x: x["thinking"], 3)
+    check("the computer thinks again", g["thinking"], g)
+    act(s2, thinking["id"], "move-now")
+    g = wait_for(s2, thinking["id"], lambda x: x["ply"] == 2, 5)
+    check("and moves", g["ply"] == 2, g)
+    status, _, g = act(s2, hvh["id"], "redo")
+    check("redo after restart", status == 200 and g["ply"] == 3, g)
+    status, _, g = move(s2, hvh["id"], "i10")
+    check("play on after restart", status == 200 and g["ply"] == 4, g)
+    status, _, e = move(s2, online[0], "a1", online[1])
+    check("finished online game", status == 409 and e["code"] == "game_over", e)
+    status, _, g = act(s2, done["id"], "undo")
+    check("undo a resignation after restart", status == 200 and g["result"] is None, g)
+    return s2
+
+
+def test_shutdown(s):
+    g = new_game(s, black="human", white="max", computer_ms=60000)
+    move(s, g["id"], "h8")
+    ev = Events(s, g["id"])
+    ev.next()
+    t = time.time()
+    code = s.kill(signal.SIGTERM)
+    check("SIGTERM stops cleanly", code == 0 and time.time() - t < 5, (code, time.time() - t))
+    ev.close()
+
+
+def main():
+    t0 = time.time()
+    db = os.path.join(TMP, "tengen.sqlite")
+    s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
+    tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_records,
+             test_clock, test_computer_games]
+    for t in tests:
+        try:
+            t(s)
+        except Exception as e:  # a crash of one part is a failure, not the end of the run
+            check(t.__name__, False, repr(e))
+    online = test_online(s)
+    test_list(s)
+    s2 = test_restart(db, s, online)
+    test_shutdown(s2)
+    test_rate_limit(os.path.join(TMP, "rate.sqlite"))
+    for srv in servers:
+        if srv.proc.poll() is None:
+            srv.kill()
+        srv.err.close()
+        report = open(srv.err_path).read()
+        check("no sanitizer report", not re.search(r"Sanitizer|runtime error", report),
+              report[-3000:])
+    print(f"serve: {counts['passed']} passed, {counts['failed']} failed "
+          f"({time.time() - t0:.0f} s)")
+    sys.exit(1 if counts["failed"] else 0)
+
+
+def stop_all():
+    """No server outlives the test, however it ends."""
+    for srv in servers:
+        if srv.proc.poll() is None:
+            srv.proc.kill()
+            srv.proc.wait()
+    shutil.rmtree(TMP, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    atexit.register(stop_all)
+    main()

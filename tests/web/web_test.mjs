@@ -1,0 +1,444 @@
+// web_test.mjs — the tengen serve page driven in headless Chromium, as players would use it.
+// usage: node tests/web/web_test.mjs http://127.0.0.1:PORT/   (run.sh starts the server)
+// Plain node + playwright-core: each test() prints ok/FAIL; a page error or an unexpected
+// console error fails the test that caused it. Exit status 1 when anything failed.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BASE = (process.argv[2] || '').replace(/\/?$/, '/');
+if (!/^http:\/\//.test(BASE)) {
+    console.error('usage: node web_test.mjs http://HOST:PORT/');
+    process.exit(2);
+}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARTIFACTS = path.join(ROOT, 'build/artifacts');
+const WAIT = 10000;
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const pageErrors = [];
+
+// ---- harness ----------------------------------------------------------------------------------
+
+async function test(name, fn) {
+    pageErrors.length = 0;
+    const t0 = Date.now();
+    try {
+        await fn();
+        if (pageErrors.length) throw new Error('page errors:\n    ' + pageErrors.join('\n    '));
+        passed++;
+        console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+        failed++;
+        console.log(`FAIL ${name}: ${e.message.split('\n').slice(0, 6).join('\n    ')}`);
+    }
+}
+
+function assert(cond, msg) {
+    if (!cond) throw new Error(msg);
+}
+
+const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+// A fresh browser profile (its own localStorage), with console errors and page errors
+// collected. page.allow(re) lets a test expect a refused request (Chrome logs every 4xx
+// answer as a console error).
+async function newPage(viewport = { width: 1280, height: 900 }) {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    page.allowed = [];
+    page.allow = (re) => page.allowed.push(re);
+    page.on('pageerror', (e) => pageErrors.push('pageerror: ' + e.message));
+    page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const text = m.text();
+        if (!page.allowed.some((re) => re.test(text))) pageErrors.push('console: ' + text);
+    });
+    page.setDefaultTimeout(WAIT);
+    return page;
+}
+
+const stones = (page, sel = '#board') => page.locator(`${sel} [data-stone]`).count();
+
+async function waitStones(page, n, sel = '#board') {
+    await page.waitForFunction(([s, k]) => document.querySelectorAll(`${s} [data-stone]`).length === k, [sel, n]);
+}
+
+async function statusText(page) {
+    return (await page.textContent('[data-testid=status-text]')) || '';
+}
+
+async function waitStatus(page, re) {
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=status-text]')?.textContent || ''), re.source);
+}
+
+async function waitToast(page, re) {
+    await page.waitForFunction((src) => {
+        const el = document.getElementById('toast');
+        return el && !el.hidden && new RegExp(src, 'i').test(el.textContent);
+    }, re.source);
+}
+
+// Opens the dialog and starts a game; returns its id.
+async function newGame(page, { mode = 'hvh', rule = 'freestyle', size = 15, color = 'black', level = 'easy', clock = false } = {}) {
+    if (!(await page.locator('#new-dialog[open]').count())) await page.click('#btn-new');
+    await page.selectOption('#ng-rule', rule);
+    await page.fill('#ng-size', String(size));
+    await page.selectOption('#ng-mode', mode);
+    if (mode === 'hvc' || mode === 'online') await page.selectOption('#ng-color', color);
+    if (mode === 'hvc') await page.selectOption('#ng-level', level);
+    if (mode === 'cvc') {
+        await page.selectOption('#ng-black-level', level);
+        await page.selectOption('#ng-white-level', level);
+    }
+    await page.selectOption('#ng-clock', clock ? 'on' : 'none');
+    if (clock) {
+        await page.fill('#ng-minutes', String(clock.minutes));
+        await page.fill('#ng-increment', String(clock.increment));
+    }
+    const before = page.url();
+    await page.click('#ng-start');
+    await page.waitForFunction((u) => location.href !== u && /#\/game\//.test(location.hash), before);
+    const id = page.url().split('#/game/')[1];
+    // The board shows the new game (a computer playing Black may already have moved).
+    await page.waitForFunction((gid) => document.getElementById('board').dataset.game === gid, id);
+    return id;
+}
+
+// Plays a list of points by clicking, waiting for each stone to appear.
+async function play(page, points) {
+    for (const p of points) {
+        const n = await stones(page);
+        await page.click(`#board [data-point=${p}]`);
+        await waitStones(page, n + 1);
+    }
+}
+
+// ---- tests ------------------------------------------------------------------------------------
+
+const main = await newPage();
+let pastedId = null;
+
+await test('first visit opens the new-game dialog', async () => {
+    await main.goto(BASE);
+    await main.waitForSelector('#new-dialog[open]');
+    assert((await main.locator('#board svg.board').count()) === 1, 'no board drawn');
+    assert(await main.locator('#board [data-point=a1]').count() === 1, 'no a1 on the empty board');
+});
+
+await test('two humans play to a five; result, winning line and rule are shown', async () => {
+    await newGame(main, { mode: 'hvh' });
+    assert(/Freestyle/.test(await main.textContent('[data-testid=status-rule]')), 'rule not visible');
+    assert(/Black to move/.test(await statusText(main)), 'status: ' + (await statusText(main)));
+    await main.hover('#board [data-point=c3]');
+    await main.waitForSelector('#board .hover circle.black', { state: 'attached' });
+    await play(main, ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8', 'k9']);
+    await waitStatus(main, /Black to move/);
+    await main.click('#board [data-point=l8]');
+    await waitStatus(main, /Black wins/);
+    assert(/five/.test(await statusText(main)), 'reason missing: ' + (await statusText(main)));
+    await main.waitForSelector('[data-testid=win-line]', { state: 'attached' });
+    assert(await main.locator('#board [data-stone=l8][data-color=black]').count() === 1, 'l8 not black');
+    assert(await main.isDisabled('#btn-resign'), 'resign still enabled after the end');
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /over/);
+    await main.check('#opt-numbers');
+    assert(await main.locator('#board text.num').count() === 9, 'move numbers not drawn');
+    await main.uncheck('#opt-numbers');
+    assert(await main.locator('[data-testid=last-move]').count() === 1, 'no last-move marker');
+});
+
+await test('undo, redo, first and last (buttons and keys)', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'g7', 'j10']);
+    await main.click('#btn-undo');
+    await waitStones(main, 3);
+    assert(/White to move/.test(await statusText(main)), 'after undo: ' + (await statusText(main)));
+    await main.click('#btn-redo');
+    await waitStones(main, 4);
+    await main.click('#btn-first');
+    await waitStones(main, 0);
+    assert(await main.isEnabled('#btn-last'), 'last disabled');
+    await main.click('#btn-last');
+    await waitStones(main, 4);
+    await main.keyboard.press('u');
+    await waitStones(main, 3);
+    await main.keyboard.press('r');
+    await waitStones(main, 4);
+    // A refused request shows the server's error instead of vanishing.
+    main.allow(/status of 409/);
+    await main.keyboard.press('r');
+    await waitToast(main, /redo|nothing/);
+    assert((await main.getAttribute('#toast', 'data-kind')) === 'error', 'refusal not shown as an error');
+});
+
+await test('human vs easy computer: the replies arrive', async () => {
+    await newGame(main, { mode: 'hvc', level: 'easy', color: 'black' });
+    assert(/Computer \(easy\)/.test(await main.textContent('#name-white')), 'white not the computer');
+    const mine = ['h8', 'g7', 'j9', 'f6', 'k10', 'e5', 'l11', 'm12', 'd4', 'c3'];
+    let played = 0;
+    for (const p of mine) {
+        if (played === 3) break;
+        if (await main.locator(`#board [data-stone=${p}]`).count()) continue;
+        const n = await stones(main);
+        await main.click(`#board [data-point=${p}]`);
+        await waitStones(main, n + 2); // the move and the computer's reply
+        await waitStatus(main, /Black to move|wins/);
+        played++;
+    }
+    assert(played === 3, 'could not play three moves');
+    // Against the computer, undo takes back the reply and the move.
+    await main.click('#btn-undo');
+    await waitStones(main, 4);
+});
+
+await test('the computer thinks live: search info and the evaluation graph', async () => {
+    await newGame(main, { mode: 'hvc', level: 'hard', color: 'black' });
+    // Record whether the panel ever showed the computer's own search while it thought.
+    await main.evaluate(() => {
+        window.sawSearch = false;
+        const el = document.getElementById('ana-kind');
+        new MutationObserver(() => {
+            if (/thinks/.test(el.textContent) && /\d+-\d+/.test(document.getElementById('ana-depth').textContent)) window.sawSearch = true;
+        }).observe(el, { childList: true, characterData: true, subtree: true });
+    });
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 2);
+    await waitStatus(main, /Black to move/);
+    assert(await main.evaluate(() => window.sawSearch), 'no live search info while the computer thought');
+    await main.waitForSelector('#graph .graph-dot', { state: 'attached' });
+});
+
+await test('computer vs computer: stop, move now, go on', async () => {
+    // hard thinks up to 400 ms a move: slow enough to stop mid-game (easy plays a whole game
+    // in a second).
+    await newGame(main, { mode: 'cvc', level: 'hard' });
+    await main.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length >= 2);
+    await main.click('#btn-stop');
+    await waitStatus(main, /waits/);
+    const n = await stones(main);
+    await main.waitForTimeout(600);
+    assert(await stones(main) === n, 'the computer moved while stopped');
+    await main.click('#btn-move-now');
+    await main.waitForFunction((k) => document.querySelectorAll('#board [data-stone]').length > k, n);
+    await main.click('#btn-stop');
+    await waitStatus(main, /waits/);
+    const m = await stones(main);
+    await main.click('#btn-go');
+    await main.waitForFunction((k) => document.querySelectorAll('#board [data-stone]').length > k, m);
+    await main.click('#btn-stop');
+    await waitStatus(main, /waits|wins|Draw/);
+});
+
+await test('draw by agreement and resignation between humans', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'h9']);
+    await main.click('#btn-draw');
+    await main.waitForSelector('[data-testid=accept-draw]');
+    assert(/Black offers a draw/.test(await main.textContent('#offers')), 'offer text');
+    await main.click('[data-testid=accept-draw]');
+    await waitStatus(main, /Draw/);
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8']);
+    await main.click('#btn-resign');
+    await waitStatus(main, /Black wins.*resign/);
+});
+
+await test('analysis panel: depth, lines, candidates, PV preview; hint', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    await main.check('#opt-analyze');
+    await main.waitForFunction(() => /^\d+-\d+$/.test(document.getElementById('ana-depth').textContent));
+    await main.waitForSelector('[data-testid=ana-line]');
+    await main.waitForSelector('#board [data-candidate]');
+    assert(/[a-o]\d+/.test(await main.textContent('[data-testid=ana-line] .pv')), 'no best line');
+    assert(/%/.test(await main.textContent('#ana-winrate')), 'no win rate');
+    await main.hover('[data-testid=ana-line] >> nth=0');
+    await main.waitForSelector('[data-testid=pv-preview]');
+    await main.uncheck('#opt-analyze');
+    await main.click('#btn-hint');
+    await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
+    await waitToast(main, /Hint/);
+});
+
+await test('renju: forbidden point marked and a click on it refused', async () => {
+    await newGame(main, { mode: 'hvh', rule: 'renju' });
+    assert(/Renju/.test(await main.textContent('[data-testid=status-rule]')), 'rule not visible');
+    await play(main, ['i8', 'a1', 'j8', 'a3', 'h9', 'a5', 'h10', 'a7']);
+    await main.waitForSelector('#board [data-forbidden=h8]');
+    assert((await main.getAttribute('#board [data-forbidden=h8]', 'data-foul')) === '33', 'foul kind');
+    await main.click('#board [data-point=h8]');
+    await waitToast(main, /forbidden.*double three/);
+    assert(await stones(main) === 8, 'the forbidden move was played');
+});
+
+await test('tap twice to place; the computer opens when the human plays White', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await main.check('#opt-confirm');
+    await main.click('#board [data-point=h8]');
+    await waitToast(main, /again/);
+    assert(await stones(main) === 0, 'one tap placed a stone');
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 1);
+    await main.uncheck('#opt-confirm');
+    await newGame(main, { mode: 'hvc', level: 'easy', color: 'white' });
+    await waitStones(main, 1);
+    await waitStatus(main, /White to move/);
+    assert(/Computer \(easy\)/.test(await main.textContent('#name-black')), 'black not the computer');
+});
+
+await test('sound toggle is remembered', async () => {
+    const label = async () => main.textContent('#btn-sound');
+    const before = await label();
+    await main.click('#btn-sound');
+    assert((await label()) !== before, 'sound button did not change');
+    await main.reload();
+    await main.waitForSelector('[data-testid=status-rule]');
+    assert((await label()) !== before, 'sound setting forgotten');
+    await main.click('#btn-sound');
+    assert((await label()) === before, 'sound button did not switch back');
+});
+
+await test('clock counts down for the side to move', async () => {
+    await newGame(main, { mode: 'hvh', clock: { minutes: 1, increment: 2 } });
+    await play(main, ['h8']);
+    const read = async (c) => main.textContent(`#clock-${c}`);
+    assert(/^\d+:\d\d$/.test(await read('white')), 'clock: ' + (await read('white')));
+    const t0 = await read('white');
+    await main.waitForTimeout(1300);
+    assert((await read('white')) !== t0, 'white clock does not run');
+    assert(await main.locator('#clock-white.running').count() === 1, 'running clock not marked');
+});
+
+await test('language and theme switch, and are remembered', async () => {
+    await main.click('#btn-lang');
+    assert((await main.textContent('#nav-games')) === '棋谱', 'nav not Chinese');
+    assert((await main.textContent('#btn-new')) === '新对局', 'button not Chinese');
+    assert(/轮到|胜|和棋/.test(await statusText(main)), 'status not Chinese: ' + (await statusText(main)));
+    await main.click('#btn-theme');
+    assert((await main.getAttribute('html', 'data-theme')) === 'dark', 'theme not dark');
+    await main.reload();
+    await main.waitForSelector('[data-testid=status-rule]');
+    assert((await main.textContent('#btn-undo')).includes('悔棋'), 'language forgotten');
+    assert((await main.getAttribute('html', 'data-theme')) === 'dark', 'theme forgotten');
+    await main.screenshot({ path: path.join(ARTIFACTS, 'page-dark-zh.png') });
+    await main.click('#btn-lang');
+    await main.click('#btn-theme');
+    assert((await main.textContent('#nav-games')) === 'Games', 'back to English');
+    assert((await main.getAttribute('html', 'data-theme')) === 'wood', 'back to wood');
+});
+
+await test('load a game by paste; download links', async () => {
+    await main.fill('#paste', 'h8i9h9i8h10');
+    await main.click('#btn-load-paste');
+    await main.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 5);
+    pastedId = main.url().split('#/game/')[1];
+    assert(await main.locator('#board [data-stone=h10][data-color=black]').count() === 1, 'h10 not black');
+    const href = await main.getAttribute('#dl-sgf', 'href');
+    assert(/\/api\/games\/[^/]+\/record\?format=sgf$/.test(href), 'sgf link: ' + href);
+    const res = await main.request.get(new URL(await main.getAttribute('#dl-pos', 'href'), BASE).href);
+    assert(res.ok() && /h8i9h9i8h10/.test(await res.text()), 'position download');
+    // A file upload goes the same way (here a plain move list).
+    await main.setInputFiles('#load-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from('h8 h9 i8 i9\n') });
+    await main.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 4);
+    assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not white');
+});
+
+await test('games page lists games; replay steps without changing the game', async () => {
+    await main.goto(BASE + '#/games');
+    await main.waitForSelector('[data-testid=game-row]');
+    assert(await main.locator('[data-testid=game-row]').count() >= 5, 'too few games listed');
+    assert(/\d/.test(await main.textContent('[data-testid=games-page]')), 'no paging line');
+    // The pasted game (5 moves) is among the newest, on the first page.
+    await main.click(`[data-testid=game-row][data-id="${pastedId}"]`);
+    await main.waitForFunction(() => /#\/replay\//.test(location.hash));
+    await waitStones(main, 5, '#replay-board');
+    assert(/5 of 5/.test(await main.textContent('[data-testid=replay-pos]')), 'replay position');
+    await main.keyboard.press('ArrowLeft');
+    await waitStones(main, 4, '#replay-board');
+    await main.keyboard.press('Home');
+    await waitStones(main, 0, '#replay-board');
+    await main.click('#rp-next');
+    await main.click('#rp-next');
+    await waitStones(main, 2, '#replay-board');
+    await main.keyboard.press('End');
+    await waitStones(main, 5, '#replay-board');
+    const id = main.url().split('#/replay/')[1];
+    const g = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(g.ply === 5, 'the replay changed the game');
+    await main.click('#rp-continue');
+    await main.waitForFunction(() => /#\/game\//.test(location.hash));
+    await waitStones(main, 5);
+});
+
+await test('online: create a room, join by link, moves in both, spectator, reload keeps seat', async () => {
+    const a = main;
+    const id = await newGame(a, { mode: 'online', color: 'black' });
+    const link = await a.inputValue('[data-testid=share-link]');
+    assert(link.endsWith('#/game/' + id), 'share link: ' + link);
+    const b = await newPage({ width: 1100, height: 850 });
+    await b.goto(link);
+    await b.waitForSelector('[data-testid=btn-join]');
+    assert(/Join as White/.test(await b.textContent('[data-testid=btn-join]')), 'join label');
+    await b.click('[data-testid=btn-join]');
+    await b.waitForFunction(() => /You play White/.test(document.getElementById('online-seat').textContent));
+    await a.click('#board [data-point=h8]');
+    await waitStones(a, 1);
+    await waitStones(b, 1);
+    // A cannot move for White.
+    await a.click('#board [data-point=j10]');
+    await waitToast(a, /not your turn/);
+    await b.click('#board [data-point=i9]');
+    await waitStones(a, 2);
+    await waitStones(b, 2);
+    const c = await newPage({ width: 900, height: 800 });
+    await c.goto(link);
+    await waitStones(c, 2);
+    assert(/watching/.test(await c.textContent('#online-seat')), 'spectator label');
+    assert(await c.locator('[data-testid=btn-join]').count() === 0, 'a full game offers a join');
+    await c.click('#board [data-point=a1]');
+    await waitToast(c, /watching/);
+    await b.reload();
+    await waitStones(b, 2);
+    await b.waitForFunction(() => /You play White/.test(document.getElementById('online-seat').textContent));
+    await a.click('#board [data-point=h9]');
+    await waitStones(b, 3);
+    await b.click('#board [data-point=i10]');
+    await waitStones(a, 4);
+    await waitStones(c, 4);
+    // An undo online is an offer the other side accepts.
+    await b.click('#btn-undo');
+    await a.waitForSelector('[data-testid=accept-undo]');
+    await a.click('[data-testid=accept-undo]');
+    await waitStones(a, 3);
+    await waitStones(b, 3);
+    await c.close();
+    await b.close();
+});
+
+await test('board screenshots: desktop and a 390×844 phone', async () => {
+    await newGame(main, { mode: 'hvh', rule: 'renju' });
+    await play(main, ['h8', 'h9', 'i7', 'g9', 'j6', 'k5', 'i9', 'j9', 'g7', 'i8']);
+    await main.check('#opt-numbers');
+    await main.evaluate(() => { document.getElementById('toast').hidden = true; });
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'board.png') });
+    await main.uncheck('#opt-numbers');
+    await main.setViewportSize({ width: 390, height: 844 });
+    const box = await main.locator('#board svg').boundingBox();
+    assert(box.width <= 390 && box.width > 300, 'board does not fit the phone: ' + box.width);
+    await main.screenshot({ path: path.join(ARTIFACTS, 'phone.png') });
+    await main.setViewportSize({ width: 1280, height: 900 });
+    assert(fs.statSync(path.join(ARTIFACTS, 'board.png')).size > 10000, 'board.png too small');
+});
+
+await browser.close();
+console.log(`web: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,237 @@
+// board.js — the Gomoku board as one SVG with a viewBox, so it is crisp at every size and on
+// phones. The board knows nothing of rules or the server: it draws what render() is given
+// and reports clicks and hovers by point name ("h8").
+
+const NS = 'http://www.w3.org/2000/svg';
+const U = 40; // one cell, in viewBox units
+const PAD = { left: 46, right: 46, top: 26, bottom: 46 };
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+let instances = 0;
+
+function el(tag, attrs, parent) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (parent) parent.appendChild(e);
+    return e;
+}
+
+export function pointName(col, row) {
+    return LETTERS[col] + (row + 1);
+}
+
+export function parsePoint(p) {
+    const m = /^([a-z])(\d{1,2})$/.exec(p || '');
+    return m ? [LETTERS.indexOf(m[1]), parseInt(m[2], 10) - 1] : null;
+}
+
+// Star points: floor(size/5) lines in from each edge, plus the centre (D4 L4 D12 L12 H8 on
+// 15×15). Boards too small for distinct corners get the centre only.
+export function starPoints(size) {
+    const k = Math.floor(size / 5);
+    const c = Math.floor(size / 2);
+    const far = size - 1 - k;
+    const pts = [];
+    if (k >= 1 && far - k >= 2) pts.push([k, k], [far, k], [k, far], [far, far]);
+    if (size % 2 === 1) pts.push([c, c]);
+    return pts;
+}
+
+export class Board {
+    constructor(container, { onClick, onHover } = {}) {
+        this.container = container;
+        this.onClick = onClick || (() => {});
+        this.onHover = onHover || (() => {});
+        this.prefix = 'b' + ++instances;
+        this.size = 0;
+        this.spec = null;
+        this.svg = el('svg', { class: 'board', role: 'img', 'data-testid': 'board' });
+        container.appendChild(this.svg);
+        this.svg.addEventListener('pointerleave', () => this.hover(null));
+    }
+
+    x(col) {
+        return PAD.left + col * U;
+    }
+
+    y(row) {
+        return PAD.top + (this.size - 1 - row) * U;
+    }
+
+    at(p) {
+        const c = parsePoint(p);
+        return c ? [this.x(c[0]), this.y(c[1])] : null;
+    }
+
+    // The grid, stars, labels and hit targets change only with the size (or coordinates).
+    build(size, coords) {
+        this.size = size;
+        this.coords = coords;
+        const svg = this.svg;
+        svg.textContent = '';
+        const w = PAD.left + PAD.right + (size - 1) * U;
+        const h = PAD.top + PAD.bottom + (size - 1) * U;
+        svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+        svg.dataset.size = size;
+        this.defs(svg);
+        el('rect', { class: 'board-bg', x: 0, y: 0, width: w, height: h, rx: 8 }, svg);
+        const grid = el('g', { class: 'grid' }, svg);
+        const x0 = this.x(0), x1 = this.x(size - 1), yTop = this.y(size - 1), yBot = this.y(0);
+        for (let i = 0; i < size; i++) {
+            el('line', { x1: x0, y1: this.y(i), x2: x1, y2: this.y(i) }, grid);
+            el('line', { x1: this.x(i), y1: yTop, x2: this.x(i), y2: yBot }, grid);
+        }
+        el('rect', { class: 'border', x: x0, y: yTop, width: x1 - x0, height: yBot - yTop }, svg);
+        const stars = el('g', { class: 'stars' }, svg);
+        for (const [c, r] of starPoints(size)) el('circle', { cx: this.x(c), cy: this.y(r), r: 4.5 }, stars);
+        if (coords) this.labels(svg, size);
+        this.gStones = el('g', { class: 'stones' }, svg);
+        this.gMarks = el('g', { class: 'marks' }, svg);
+        this.gHover = el('g', { class: 'hover' }, svg);
+        this.hits(svg, size);
+    }
+
+    defs(svg) {
+        const defs = el('defs', {}, svg);
+        const grad = (id, stops) => {
+            const g = el('radialGradient', { id: this.prefix + id, cx: '35%', cy: '30%', r: '70%' }, defs);
+            for (const [off, color] of stops) el('stop', { offset: off, 'stop-color': color }, g);
+        };
+        grad('black', [['0%', '#6a6a6a'], ['45%', '#1c1c1c'], ['100%', '#000']]);
+        grad('white', [['0%', '#ffffff'], ['70%', '#e9e6df'], ['100%', '#bdb8ad']]);
+    }
+
+    labels(svg, size) {
+        const g = el('g', { class: 'coords' }, svg);
+        for (let i = 0; i < size; i++) {
+            const letter = el('text', { x: this.x(i), y: this.y(0) + 32, 'text-anchor': 'middle' }, g);
+            letter.textContent = LETTERS[i].toUpperCase();
+            for (const x of [PAD.left - 26, this.x(size - 1) + 26]) {
+                const n = el('text', { x, y: this.y(i) + 5, 'text-anchor': 'middle' }, g);
+                n.textContent = String(i + 1);
+            }
+        }
+    }
+
+    hits(svg, size) {
+        const g = el('g', { class: 'hits' }, svg);
+        for (let c = 0; c < size; c++) {
+            for (let r = 0; r < size; r++) {
+                const p = pointName(c, r);
+                const rect = el('rect', {
+                    x: this.x(c) - U / 2, y: this.y(r) - U / 2, width: U, height: U,
+                    'data-point': p, 'data-testid': 'pt-' + p,
+                }, g);
+                rect.addEventListener('pointerenter', () => this.hover(p));
+                rect.addEventListener('click', () => this.onClick(p));
+            }
+        }
+    }
+
+    // spec: {size, moves, coords, numbers, numberFrom, win, forbidden, candidates, hint,
+    //        preview, pending, hoverColor}
+    render(spec) {
+        if (spec.size !== this.size || !!spec.coords !== this.coords) this.build(spec.size, !!spec.coords);
+        this.spec = spec;
+        this.svg.classList.toggle('numbers', !!spec.numbers);
+        this.drawStones(spec);
+        this.drawMarks(spec);
+        this.hover(this.hovered, false);
+    }
+
+    drawStones(spec) {
+        const g = this.gStones;
+        g.textContent = '';
+        this.occupied = new Set(spec.moves);
+        spec.moves.forEach((p, i) => {
+            const xy = this.at(p);
+            if (!xy) return; // "pass"
+            const color = i % 2 ? 'white' : 'black';
+            el('circle', {
+                class: 'stone ' + color, cx: xy[0], cy: xy[1], r: U * 0.46,
+                fill: `url(#${this.prefix}${color})`, 'data-stone': p, 'data-color': color,
+            }, g);
+            const last = i === spec.moves.length - 1;
+            if (spec.numbers) {
+                const n = i + 1 - (spec.numberFrom || 0);
+                if (n >= 1) this.text(g, xy, String(n), 'num ' + color + (last ? ' last' : ''));
+            }
+            if (last && !spec.numbers) {
+                el('circle', { class: 'last-mark', cx: xy[0], cy: xy[1], r: 6, 'data-testid': 'last-move' }, g);
+            }
+        });
+    }
+
+    text(g, [x, y], s, cls) {
+        const size = s.length > 2 ? 15 : 18;
+        const t = el('text', { class: cls, x, y: y + size * 0.36, 'text-anchor': 'middle', 'font-size': size }, g);
+        t.textContent = s;
+        return t;
+    }
+
+    drawMarks(spec) {
+        const g = this.gMarks;
+        g.textContent = '';
+        for (const f of spec.forbidden || []) {
+            const xy = this.at(f.point);
+            if (!xy) continue;
+            const d = 9;
+            const m = el('g', { class: 'forbidden', 'data-forbidden': f.point, 'data-foul': f.foul }, g);
+            el('path', { d: `M${xy[0] - d} ${xy[1] - d}L${xy[0] + d} ${xy[1] + d}M${xy[0] + d} ${xy[1] - d}L${xy[0] - d} ${xy[1] + d}` }, m);
+        }
+        for (const c of spec.candidates || []) {
+            const xy = this.at(c.point);
+            if (!xy || this.occupied.has(c.point)) continue;
+            const m = el('g', { class: 'candidate' + (c.best ? ' best' : ''), 'data-candidate': c.point }, g);
+            el('circle', { cx: xy[0], cy: xy[1], r: U * 0.42 }, m);
+            this.text(m, xy, c.label, 'cand-label');
+        }
+        if (spec.hint) {
+            const xy = this.at(spec.hint);
+            if (xy) el('circle', { class: 'hint', cx: xy[0], cy: xy[1], r: U * 0.4, 'data-testid': 'hint-mark' }, g);
+        }
+        if (spec.pending) {
+            const xy = this.at(spec.pending);
+            if (xy) el('circle', { class: 'pending', cx: xy[0], cy: xy[1], r: U * 0.44 }, g);
+        }
+        if (spec.win) this.drawWin(g, spec.win);
+        if (spec.preview) this.drawPreview(g, spec.preview);
+    }
+
+    drawWin(g, [a, b]) {
+        const p = this.at(a), q = this.at(b);
+        if (!p || !q) return;
+        el('line', { class: 'win-line', x1: p[0], y1: p[1], x2: q[0], y2: q[1], 'data-testid': 'win-line' }, g);
+    }
+
+    // A principal variation as numbered translucent stones, the first in `color`.
+    drawPreview(g, { moves, color }) {
+        const pg = el('g', { class: 'preview', 'data-testid': 'pv-preview' }, g);
+        const first = color === 'white' ? 1 : 0;
+        moves.forEach((p, i) => {
+            const xy = this.at(p);
+            if (!xy || this.occupied.has(p)) return;
+            const c = (i + first) % 2 ? 'white' : 'black';
+            el('circle', { class: 'stone ghost ' + c, cx: xy[0], cy: xy[1], r: U * 0.44, fill: `url(#${this.prefix}${c})` }, pg);
+            this.text(pg, xy, String(i + 1), 'num ' + c);
+        });
+    }
+
+    // notify is false when a render redraws the ghost, so a listener that re-renders on
+    // hover cannot loop.
+    hover(p, notify = true) {
+        if (notify && p === this.hovered && this.gHover && this.gHover.firstChild) return;
+        this.hovered = p;
+        if (!this.gHover) return;
+        this.gHover.textContent = '';
+        const spec = this.spec;
+        const forbidden = spec && (spec.forbidden || []).some((f) => f.point === p);
+        if (p && spec && spec.hoverColor && !this.occupied.has(p) && !forbidden) {
+            const xy = this.at(p);
+            el('circle', {
+                class: 'stone ghost ' + spec.hoverColor, cx: xy[0], cy: xy[1], r: U * 0.46,
+                fill: `url(#${this.prefix}${spec.hoverColor})`,
+            }, this.gHover);
+        }
+        if (notify) this.onHover(p);
+    }
+}

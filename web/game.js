@@ -1,0 +1,575 @@
+// game.js — the game view: one server game on the board, kept live by its event stream.
+// The server owns the game; this view only draws the latest game object and turns clicks
+// into API calls. Nothing about rules is decided here except what the server already said
+// (e.g. the `forbidden` list), so a refused action always shows the server's reason.
+
+import { api, GameStream } from './api.js';
+import { Board } from './board.js';
+import { drawGraph } from './graph.js';
+import { t, colorName, playerName, ruleName, foulName } from './i18n.js';
+import { getPref, setPref, getSeat, setSeat } from './prefs.js';
+import { playStone, playEnd } from './sound.js';
+import { candidatesOf, renderAnalysis, clearAnalysis } from './analysis.js';
+import { $, toast, showError, formatClock, clear, make } from './ui.js';
+
+const ANALYSIS_MS = 60000; // bounded so a forgotten tab does not hold a worker for long
+const HINT_MS = 1500;
+const other = (c) => (c === 'black' ? 'white' : 'black');
+
+export class GameView {
+    constructor() {
+        this.game = null;
+        this.stream = null;
+        this.search = null;
+        this.hintPoint = null;
+        this.hintPending = false;
+        this.pending = null;
+        this.preview = null;
+        this.events = 0;
+        this.analyzeKey = null;
+        this.clockBase = null;
+        this.board = new Board($('board'), {
+            onClick: (p) => this.clickPoint(p),
+            onHover: (p) => this.hoverPoint(p),
+        });
+        this.opts = {
+            numbers: getPref('numbers', false),
+            coords: getPref('coords', true),
+            forbidden: getPref('forbidden', true),
+            confirm: getPref('confirm', false),
+            analyze: false,
+            multipv: getPref('multipv', 3),
+            winrate: getPref('winrate', false), // candidates labelled by win rate, not score
+        };
+        this.bindControls();
+        setInterval(() => this.tickClocks(), 250);
+        this.render();
+    }
+
+    // ---- opening a game and following it -------------------------------------------------
+
+    async open(id) {
+        if (this.game && this.game.id === id && this.stream) return;
+        this.close();
+        this.id = id;
+        this.game = null;
+        this.resetTransient();
+        this.render();
+        this.stream = new GameStream(id, {
+            game: (g) => this.onEvent(g),
+            search: (s) => this.onSearch(s),
+            onState: (up) => { if (!up) toast(t('msg.reconnecting'), 'warn'); },
+        });
+        try {
+            const g = await api.get(id);
+            if (this.id === id && !this.game) this.apply(g);
+        } catch (e) {
+            showError(e);
+            // No such game: stop the stream's reconnect attempts and forget it as the home game.
+            if (e.code === 'no_game' && this.id === id) {
+                this.close();
+                if (getPref('lastGame', null) === id) setPref('lastGame', null);
+            }
+        }
+    }
+
+    close() {
+        if (this.stream) this.stream.close();
+        this.stream = null;
+        this.id = null;
+    }
+
+    resetTransient() {
+        this.search = null;
+        this.hintPoint = null;
+        this.hintPending = false;
+        this.pending = null;
+        this.preview = null;
+        this.analyzeKey = null;
+    }
+
+    onEvent(g) {
+        if (!g || g.id !== this.id) return;
+        this.events++;
+        this.apply(g);
+    }
+
+    onSearch(s) {
+        if (!this.game || s.ply !== this.game.ply) return; // a search of an older position
+        this.search = s;
+        if (this.hintPending && s.kind === 'analysis' && s.final) this.showHint(s);
+        this.renderAnalysisPanel();
+        this.renderBoard();
+    }
+
+    // Takes a new game state: sounds for what changed, then a full redraw.
+    apply(g) {
+        const prev = this.game;
+        this.game = g;
+        this.seat = g.online ? getSeat(g.id) : null;
+        this.clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
+        this.timeoutAsked = false;
+        if (prev && prev.id === g.id) {
+            if (g.ply > prev.ply) playStone();
+            if (!prev.result && g.result) playEnd();
+            if (g.ply !== prev.ply || g.moves.join() !== prev.moves.join()) {
+                // The computer's own search stays on show after its move, marked as done.
+                const s = this.search;
+                this.search = s && s.kind === 'move' && g.ply === s.ply + 1 ? { ...s, done: true } : null;
+                this.hintPoint = null;
+                this.pending = null;
+                this.preview = null;
+            }
+        }
+        if (g.thinking && this.search && this.search.kind === 'analysis') this.search = null;
+        this.render();
+        this.maybeAnalyze();
+    }
+
+    // Runs an action whose answer is the game. The event stream also reports the change, and
+    // may already have brought a newer state (e.g. the computer's reply): the answer is used
+    // only when no event arrived meanwhile or the stream is down.
+    async act(fn) {
+        const before = this.events;
+        try {
+            const g = await fn();
+            if (g && g.id === this.id && (this.events === before || !(this.stream && this.stream.connected))) this.apply(g);
+            return g;
+        } catch (e) {
+            showError(e);
+            return undefined;
+        }
+    }
+
+    // ---- who may do what -------------------------------------------------------------------
+
+    isComputer(color) {
+        return !!this.game && this.game[color] !== 'human';
+    }
+
+    // The colour this screen plays for: the seat online, else whoever is to move if human.
+    myTurn() {
+        const g = this.game;
+        if (!g || g.result || !g.to_move) return false;
+        if (g.online) return !!this.seat && this.seat.color === g.to_move;
+        return !this.isComputer(g.to_move);
+    }
+
+    isSpectator() {
+        return !!this.game && this.game.online && !this.seat;
+    }
+
+    // ---- board input -----------------------------------------------------------------------
+
+    clickPoint(p) {
+        const g = this.game;
+        if (!g) return;
+        const refuse = this.refusal(p);
+        if (refuse) return toast(refuse, 'error');
+        if (this.opts.confirm && this.pending !== p) {
+            this.pending = p;
+            this.renderBoard();
+            return toast(t('msg.confirm', { point: p }));
+        }
+        this.pending = null;
+        this.act(() => api.move(g.id, p));
+    }
+
+    // Why a click cannot be a move, or null. The server would refuse these too; saying it
+    // here names the reason in the player's language and spares a round trip.
+    refusal(p) {
+        const g = this.game;
+        if (g.result) return t('msg.gameOver');
+        if (g.moves.includes(p)) return t('msg.occupied', { point: p });
+        if (this.isSpectator()) return t('msg.spectator');
+        if (g.online && this.seat.color !== g.to_move) return t('msg.notYourTurn');
+        if (!g.online && this.isComputer(g.to_move)) return t('msg.computerTurn');
+        const f = (g.forbidden || []).find((x) => x.point === p);
+        if (f && g.to_move === 'black') return t('msg.forbidden', { point: p, foul: foulName(f.foul) });
+        return null;
+    }
+
+    hoverPoint(p) {
+        const c = this.opts.analyze && candidatesOf(this.search).find((x) => x.point === p);
+        const next = c ? { moves: c.line.moves, color: this.search.color } : null;
+        if ((next && next.moves) !== (this.preview && this.preview.moves)) {
+            this.preview = next;
+            this.renderBoard();
+        }
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+
+    undo() {
+        const g = this.game;
+        if (!g) return;
+        this.act(async () => {
+            const r = await api.undo(g.id);
+            if (g.online && r && r.undo_offer) toast(t('msg.undoAsked'));
+            return r;
+        });
+    }
+
+    redo() { if (this.game) this.act(() => api.redo(this.game.id)); }
+
+    first() { if (this.game) this.act(() => api.goto(this.game.id, 0)); }
+
+    last() {
+        const g = this.game;
+        if (g) this.act(() => api.goto(g.id, g.ply + g.redo.length));
+    }
+
+    resign() { if (this.game) this.act(() => api.resign(this.game.id, this.actingColor())); }
+
+    offerDraw(color) {
+        const g = this.game;
+        if (!g) return;
+        this.act(async () => {
+            const r = await api.draw(g.id, color || this.actingColor());
+            if (r && r.declined) toast(t('msg.drawDeclined'));
+            else if (r && r.draw_offer) toast(t('msg.drawOffered'));
+            return r;
+        });
+    }
+
+    // On one screen between humans, resign and draw act for the side to move; otherwise the
+    // server's default (the seat, or the human against the computer) is right.
+    actingColor() {
+        const g = this.game;
+        if (g.online || g.result) return undefined;
+        if (!this.isComputer('black') && !this.isComputer('white')) return g.to_move || undefined;
+        return undefined;
+    }
+
+    // A paused computer (after an undo, a jump or stop) thinks again with its full time.
+    go() { if (this.game) this.act(() => api.go(this.game.id)); }
+
+    moveNow() { if (this.game) this.act(() => api.moveNow(this.game.id)); }
+
+    stop() {
+        if (!this.game) return;
+        this.hintPending = false;
+        this.act(() => api.stop(this.game.id));
+    }
+
+    hint() {
+        const g = this.game;
+        if (!g) return;
+        if (g.result) return toast(t('msg.hintNone'));
+        if (this.opts.analyze && this.search && this.search.kind === 'analysis' && this.search.lines.length) {
+            return this.showHint(this.search);
+        }
+        this.hintPending = true;
+        this.afterStop(() => api.analyze(g.id, HINT_MS, 1)).catch((e) => { this.hintPending = false; showError(e); });
+    }
+
+    showHint(s) {
+        this.hintPending = false;
+        const best = s.lines && s.lines[0];
+        if (!best || !best.moves.length) return;
+        this.hintPoint = best.moves[0];
+        toast(t('msg.hint', { point: this.hintPoint, score: best.text }));
+        this.renderBoard();
+    }
+
+    join() {
+        const g = this.game;
+        if (!g) return;
+        api.join(g.id).then((r) => {
+            setSeat(g.id, r.you);
+            toast(t('msg.joined', { color: colorName(r.you.color) }));
+            this.apply(r.game);
+        }, showError);
+    }
+
+    // Analysis follows the position: a new search whenever the position changes while the
+    // toggle is on (any change stops the previous one on the server).
+    maybeAnalyze() {
+        const g = this.game;
+        if (!this.opts.analyze || !g || g.result || g.thinking || this.isSpectator()) return;
+        const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}`;
+        if (key === this.analyzeKey) return;
+        this.analyzeKey = key;
+        this.afterStop(() => api.analyze(g.id, ANALYSIS_MS, this.opts.multipv)).catch(showError);
+    }
+
+    // A stop still in flight would cancel a search asked for after it, so searches wait for it.
+    async afterStop(fn) {
+        if (this.stopping) await this.stopping.catch(() => {});
+        return fn();
+    }
+
+    sendStop() {
+        const g = this.game;
+        const p = api.stop(g.id);
+        this.stopping = p;
+        p.then(() => { if (this.stopping === p) this.stopping = null; }, (e) => { this.stopping = null; showError(e); });
+        return p;
+    }
+
+    setAnalyze(on) {
+        this.opts.analyze = on;
+        this.analyzeKey = null;
+        const g = this.game;
+        if (on) this.maybeAnalyze();
+        else {
+            if (g && !g.thinking && !g.result && !this.isSpectator()) this.sendStop();
+            if (this.search && this.search.kind === 'analysis') this.search = null;
+        }
+        this.render();
+    }
+
+    copyPosition() {
+        if (!this.game) return;
+        const pos = this.game.moves.join('');
+        const ok = () => toast(t('msg.copied', { pos }));
+        const fail = () => toast(t('msg.copyFailed', { pos }));
+        if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(pos).then(ok, fail);
+        else fail();
+    }
+
+    // ---- drawing ---------------------------------------------------------------------------
+
+    render() {
+        this.renderBoard();
+        this.renderStatus();
+        this.renderPlayers();
+        this.renderOffers();
+        this.renderOnline();
+        this.renderButtons();
+        this.renderAnalysisPanel();
+        this.renderGraph();
+        this.renderRecords();
+    }
+
+    renderBoard() {
+        const g = this.game;
+        const o = this.opts;
+        const showForbidden = g && o.forbidden && g.to_move === 'black' && !g.thinking;
+        const analysis = o.analyze && this.search && this.search.kind === 'analysis';
+        this.board.render({
+            size: g ? g.size : 15,
+            moves: g ? g.moves.filter((m) => m !== 'pass') : [],
+            coords: o.coords,
+            numbers: o.numbers,
+            win: g && g.result && g.result.line ? g.result.line : null,
+            forbidden: showForbidden ? g.forbidden || [] : [],
+            candidates: analysis && !this.preview ? candidatesOf(this.search, o.winrate) : [], // a preview replaces them
+            hint: this.hintPoint,
+            pending: this.pending,
+            preview: this.preview,
+            hoverColor: this.myTurn() ? g.to_move : null,
+        });
+        $('board').dataset.ply = g ? g.ply : 0;
+        $('board').dataset.game = g ? g.id : '';
+    }
+
+    statusText() {
+        const g = this.game;
+        if (!g) return t('status.noGame');
+        if (g.result) return resultText(g.result);
+        const c = colorName(g.to_move);
+        if (g.thinking) return t('status.thinking', { color: c });
+        if (this.isComputer(g.to_move)) return t('status.paused', { color: c });
+        if (g.online && this.seat && this.seat.color === g.to_move) return t('status.yourMove', { color: c });
+        return t('status.toMove', { color: c });
+    }
+
+    renderStatus() {
+        const g = this.game;
+        const el = clear($('status'));
+        if (g) el.append(make('span', { class: 'rule', 'data-testid': 'status-rule', text: `${ruleName(g.rule)} · ${g.size}×${g.size}` }));
+        el.append(make('span', { class: 'turn', 'data-testid': 'status-text', text: this.statusText() }));
+        el.dataset.state = !g ? 'none' : g.result ? 'over' : g.thinking ? 'thinking' : 'play';
+    }
+
+    renderPlayers() {
+        const g = this.game;
+        for (const c of ['black', 'white']) {
+            let name = g ? playerName(g[c]) : '';
+            if (g && this.seat && this.seat.color === c) name += ' ★';
+            $('name-' + c).textContent = name;
+            $('player-' + c).classList.toggle('to-move', !!g && g.to_move === c);
+        }
+        this.tickClocks();
+    }
+
+    // The clock values are exact at the moment of the answer; the running side's counts
+    // down from there locally. At zero the server decides (a loss on time), so ask it once.
+    tickClocks() {
+        const b = this.clockBase;
+        for (const c of ['black', 'white']) {
+            const el = $('clock-' + c);
+            if (!b) { el.textContent = t('clock.none'); el.classList.remove('running', 'low'); continue; }
+            let ms = b[c + '_ms'];
+            if (b.running === c) ms -= performance.now() - b.at;
+            el.textContent = formatClock(ms);
+            el.classList.toggle('running', b.running === c);
+            el.classList.toggle('low', ms < 10000);
+            if (ms <= 0 && b.running === c && !this.timeoutAsked && this.game) {
+                this.timeoutAsked = true;
+                const id = this.game.id;
+                setTimeout(() => api.get(id).then((g) => this.id === id && this.apply(g), showError), 600);
+            }
+        }
+    }
+
+    renderOffers() {
+        const g = this.game;
+        const box = clear($('offers'));
+        box.hidden = true;
+        if (!g || g.result) return;
+        const add = (text, label, fn, testid) => {
+            const row = make('div', { class: 'offer' }, [make('span', { text })]);
+            if (fn) row.append(make('button', { type: 'button', 'data-testid': testid, class: 'primary', text: label, onclick: fn }));
+            box.append(row);
+            box.hidden = false;
+        };
+        if (g.draw_offer) {
+            const by = colorName(g.draw_offer);
+            if (g.online) {
+                const mine = this.seat && this.seat.color === g.draw_offer;
+                add(t('offer.draw', { color: by }), t('online.accept'), this.seat && !mine ? () => this.offerDraw() : null, 'accept-draw');
+            } else {
+                const taker = other(g.draw_offer);
+                add(t('offer.draw', { color: by }), t('offer.acceptFor', { color: colorName(taker) }), () => this.offerDraw(taker), 'accept-draw');
+            }
+        }
+        if (g.undo_offer && g.online) {
+            const mine = this.seat && this.seat.color === g.undo_offer;
+            add(t('online.offerUndo', { color: colorName(g.undo_offer) }), t('online.accept'), this.seat && !mine ? () => this.undo() : null, 'accept-undo');
+        }
+    }
+
+    renderOnline() {
+        const g = this.game;
+        const box = $('online-box');
+        box.hidden = !g || !g.online;
+        if (box.hidden) return;
+        const seats = g.seats || {};
+        $('online-seat').textContent = this.seat ? t('online.you', { color: colorName(this.seat.color) }) : t('online.spectator');
+        $('online-share').hidden = !this.seat;
+        $('share-link').value = `${location.origin}/#/game/${g.id}`;
+        const join = clear($('online-join'));
+        if (!this.seat) {
+            const open = ['black', 'white'].find((c) => seats[c] === 'open');
+            if (open) {
+                join.append(make('button', {
+                    type: 'button', class: 'primary', id: 'btn-join', 'data-testid': 'btn-join',
+                    text: t('online.join', { color: colorName(open) }), onclick: () => this.join(),
+                }));
+            } else join.append(make('span', { text: t('online.full') }));
+        } else {
+            const open = ['black', 'white'].find((c) => seats[c] === 'open');
+            if (open) join.append(make('span', { class: 'muted', text: t('status.waitOpponent', { color: colorName(open) }) }));
+        }
+    }
+
+    renderButtons() {
+        const g = this.game;
+        const over = !g || !!g.result;
+        const spectator = this.isSpectator();
+        const online = g && g.online;
+        const computerToMove = g && !over && this.isComputer(g.to_move);
+        const set = (id, enabled) => { $(id).disabled = !enabled; };
+        set('btn-first', g && !online && g.ply > 0);
+        set('btn-undo', g && !spectator && g.ply > 0);
+        set('btn-redo', g && !online && g.redo.length > 0);
+        set('btn-last', g && !online && g.redo.length > 0);
+        set('btn-hint', g && !over && !g.thinking && !spectator);
+        set('btn-move-now', computerToMove);
+        set('btn-go', computerToMove && !g.thinking);
+        set('btn-stop', g && !spectator && (g.thinking || !!(this.search && this.search.kind === 'analysis' && !this.search.final) || this.hintPending));
+        set('btn-draw', g && !over && !spectator);
+        set('btn-resign', g && !over && !spectator);
+        set('opt-analyze', g && !spectator);
+        for (const f of ['psq', 'sgf', 'pos']) $('dl-' + f).classList.toggle('disabled', !g);
+        set('btn-copy-pos', !!g);
+    }
+
+    renderAnalysisPanel() {
+        const s = this.search;
+        const show = s && (s.kind === 'move' || this.opts.analyze);
+        if (!show) return clearAnalysis();
+        renderAnalysis(s, (line) => {
+            this.preview = line ? { moves: line.moves, color: s.color } : null;
+            this.renderBoard();
+        });
+    }
+
+    renderGraph() {
+        const g = this.game;
+        const canJump = g && !g.online;
+        drawGraph($('graph'), g ? g.evals || [] : [], g ? g.ply : 0, g ? g.ply + g.redo.length : 0,
+            canJump ? (ply) => ply !== g.ply && this.act(() => api.goto(g.id, ply)) : null);
+    }
+
+    renderRecords() {
+        const g = this.game;
+        for (const f of ['psq', 'sgf', 'pos']) {
+            const a = $('dl-' + f);
+            if (g) {
+                a.href = api.recordUrl(g.id, f);
+                a.setAttribute('download', `tengen-${g.id}.${f}`);
+            } else a.removeAttribute('href');
+        }
+    }
+
+    // ---- wiring ----------------------------------------------------------------------------
+
+    bindControls() {
+        const on = (id, fn) => $(id).addEventListener('click', fn);
+        on('btn-first', () => this.first());
+        on('btn-undo', () => this.undo());
+        on('btn-redo', () => this.redo());
+        on('btn-last', () => this.last());
+        on('btn-hint', () => this.hint());
+        on('btn-go', () => this.go());
+        on('btn-move-now', () => this.moveNow());
+        on('btn-stop', () => this.stop());
+        on('btn-draw', () => this.offerDraw());
+        on('btn-resign', () => this.resign());
+        on('btn-copy-pos', () => this.copyPosition());
+        on('btn-copy-link', () => {
+            const link = $('share-link').value;
+            if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast(t('msg.linkCopied')), () => $('share-link').select());
+            else $('share-link').select();
+        });
+        const toggle = (id, key, after) => {
+            const box = $(id);
+            box.checked = this.opts[key];
+            box.addEventListener('change', () => {
+                this.opts[key] = box.checked;
+                setPref(key, box.checked);
+                if (after) after();
+                this.renderBoard();
+            });
+        };
+        toggle('opt-numbers', 'numbers');
+        toggle('opt-coords', 'coords');
+        toggle('opt-forbidden', 'forbidden');
+        toggle('opt-confirm', 'confirm', () => { this.pending = null; });
+        toggle('opt-winrate', 'winrate');
+        $('opt-analyze').addEventListener('change', (e) => this.setAnalyze(e.target.checked));
+        const mpv = $('opt-multipv');
+        mpv.value = String(this.opts.multipv);
+        mpv.addEventListener('change', () => {
+            this.opts.multipv = Number(mpv.value);
+            setPref('multipv', this.opts.multipv);
+            this.maybeAnalyze();
+        });
+        // Right click on the board: the computer plays now (Gomocalc's habit).
+        $('board').addEventListener('contextmenu', (e) => {
+            if (this.game && !this.game.result && this.isComputer(this.game.to_move)) {
+                e.preventDefault();
+                this.moveNow();
+            }
+        });
+    }
+}
+
+export function resultText(r) {
+    const reason = t('reason.' + r.reason, { foul: r.foul ? foulName(r.foul) : '', point: r.foul_point || '' });
+    const head = r.winner ? t('result.win', { color: colorName(r.winner) }) : t('result.draw');
+    return `${head} (${reason})`;
+}
