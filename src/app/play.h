@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 
 #include "cli.h"
 
@@ -121,6 +122,52 @@ typedef enum TextId {
     T_MENU_KEYS,
     T_PROMPT,
     T_ANY_KEY,
+    T_PLAYER,
+    T_YOU,
+    T_PLAYER_COLOR,
+    T_HEADER_OPENING,
+    T_HEADER_PLAIN,
+    T_LIST_SEP,
+    T_STEP_PLACE,
+    T_STEP_PLACE_MANY,
+    T_STEP_CENTRE,
+    T_STEP_SQUARE,
+    T_STEP_CHOOSE,
+    T_CHOICE_STAY,
+    T_CHOICE_SWAP,
+    T_CHOICE_PLACE_TWO,
+    T_CHOICE_OFFER,
+    T_STEP_DECLARE,
+    T_STEP_OFFER,
+    T_STEP_SELECT,
+    T_OP_PLACED,
+    T_OP_CHOSE,
+    T_OP_DECLARED,
+    T_OP_OFFERED,
+    T_OP_SELECTED,
+    T_OP_WHY,
+    T_OP_COLOURS,
+    T_OP_DONE,
+    T_OP_START,
+    T_OP_BALANCED,
+    T_OP_UNDONE,
+    T_OP_THINKING,
+    T_OP_LOADED,
+    T_ERR_OPENING,
+    T_ERR_IN_OPENING,
+    T_ERR_NOT_OPENING,
+    T_ERR_START_STONES,
+    T_ERR_SQUARE,
+    T_MENU_OPENING,
+    T_MENU_FROM,
+    T_MENU_FROM_EMPTY,
+    T_MENU_FROM_RANDOM,
+    T_MENU_FROM_BALANCED,
+    T_MENU_NO_OPENING,
+    T_MENU_PLAYER1,
+    T_MENU_PLAYER2,
+    T_HELP_LINE_OPENING,
+    T_NEW_GAME_OPENING,
     T_COUNT
 } TextId;
 
@@ -154,13 +201,20 @@ typedef struct PlayConfig {
     int threads;      ///< search threads
     uint64_t seed;    ///< the easy level's randomness
     PlayLang lang;
+    TgOpeningRule opening; ///< under a rule, side[0] and side[1] are players 1 and 2
+    int start;             ///< START_* or the index of a renju opening to start from
+    bool balanced;         ///< start from tg_opening_balanced's stones
 } PlayConfig;
+
+enum { START_EMPTY = -1, START_RANDOM = -2 };
 
 void play_config_defaults(PlayConfig *c);
 /// Consumes one game option at argv[*i] (--rule, --size, --black, --white, --time, --clock,
 /// --hint-time, --threads, --seed, --lang): 1 if consumed, 0 if not a game option, -1 on a
 /// bad value with the message in err.
 int play_config_option(int argc, char **argv, int *i, PlayConfig *c, char *err, size_t size);
+/// Prints the 26 renju openings (`--list-openings`).
+void play_list_openings(FILE *out);
 /// Reads `S` or `S+I` (seconds, fractions allowed) into a clock; false if malformed.
 bool play_parse_clock(const char *text, TgClock *clock);
 /// "human" or the level's name, in the session's language.
@@ -168,7 +222,7 @@ const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size)
 
 /* ---- The computer's background search (play_think.c) ------------------------------------ */
 
-typedef enum ThinkKind { THINK_NONE, THINK_MOVE, THINK_HINT, THINK_DRAW } ThinkKind;
+typedef enum ThinkKind { THINK_NONE, THINK_MOVE, THINK_HINT, THINK_DRAW, THINK_OPENING } ThinkKind;
 
 /// What the search reported last: a copy, so the UI never reads the engine's own memory.
 typedef struct ThinkInfo {
@@ -196,6 +250,9 @@ typedef struct Thinker {
     TgGame *game;   ///< the search's own copy of the position
     TgSearchLimits limits;
     TgSearchResult result;
+    TgOpening *opening;          ///< THINK_OPENING: the search's own copy of the phase
+    TgOpeningLimits open_limits; ///< THINK_OPENING
+    TgOpeningDecision decision;  ///< THINK_OPENING: the answer
     TgError error;
 } Thinker;
 
@@ -204,6 +261,9 @@ void think_free(Thinker *t);
 /// Starts searching a copy of `game`; false when out of memory or a thread cannot start.
 bool think_start(Thinker *t, const TgGame *game, ThinkKind kind, const TgSearchLimits *limits,
                  unsigned version);
+/// Starts deciding the current step of a copy of `op` (tg_opening_decide).
+bool think_start_opening(Thinker *t, const TgOpening *op, const TgOpeningLimits *limits,
+                         unsigned version);
 bool think_finished(Thinker *t); ///< the search is over (or none runs): join it and return true
 void think_cancel(Thinker *t);   ///< stops the search, waits for it and forgets it
 void think_hurry(Thinker *t);    ///< asks the search to answer now with what it has
@@ -231,7 +291,8 @@ enum { PLAY_EVENTS = 64 };
 
 typedef struct PlaySession {
     PlayConfig cfg;
-    TgGame *game;
+    TgGame *game;       ///< during an opening phase: its stones so far (tg_opening_game)
+    TgOpening *opening; ///< the opening phase (kept when done: it says who holds which colour)
     Thinker think;
     bool paused;        ///< the computer holds its moves (watching mode; clocks paused)
     int steps;          ///< moves the computer may still make while paused
@@ -269,8 +330,15 @@ bool play_report_text(PlaySession *s, PlayEventKind kind, TextId id);
 
 bool play_human_to_move(const PlaySession *s);
 bool play_computer_to_move(const PlaySession *s);
-bool play_thinking(const PlaySession *s); ///< a search for a move runs
-bool play_watching(const PlaySession *s); ///< computer against computer
+bool play_thinking(const PlaySession *s);   ///< a search for a move runs
+bool play_watching(const PlaySession *s);   ///< computer against computer
+bool play_in_opening(const PlaySession *s); ///< an opening phase is under way
+/// Who plays colour `c`: after the swaps of an opening, the player holding it.
+PlaySide play_side_of(const PlaySession *s, TgColor c);
+/// "Player 1 (you)", "Player 2 (computer (easy))".
+void play_player_text(const PlaySession *s, TgPlayer p, char *buf, size_t size);
+/// What the opening asks now, as a sentence in the session's language ("" when none).
+void play_step_text(const PlaySession *s, char *buf, size_t size);
 /// The human who would resign or offer a draw now: the side to move between humans, the
 /// human against the computer; TG_NOBODY when none may (watching, replay, game over).
 TgColor play_acting_human(const PlaySession *s);
@@ -292,6 +360,14 @@ bool play_save(PlaySession *s, const char *path);
 bool play_load(PlaySession *s, const char *path);
 bool play_replay_goto(PlaySession *s, int ply);
 bool play_replay_leave(PlaySession *s);
+/// The opening's choices and declaration; points go through play_place (a stone, an offer or
+/// a selection, whatever the step asks).
+bool play_opening_choose(PlaySession *s, TgChoice choice);
+/// Swap-style choices by the colour wanted: keeping one's colour is "stay".
+bool play_opening_take(PlaySession *s, TgColor color);
+bool play_opening_declare(PlaySession *s, int n);
+/// A point for the opening as a stone (TG_STEP_PLACE), an offer or a selection.
+bool play_opening_point(PlaySession *s, TgStepKind kind, TgPoint p);
 /// A typed line: a point (h8) or a command (undo, save FILE, new --rule renju, ...). Commands
 /// are English words in every language. Returns false when the line was not understood.
 bool play_command(PlaySession *s, const char *line);
@@ -304,6 +380,26 @@ void play_line_text(const PlaySession *s, const TgPoint *moves, int count, char 
 void play_info_text(const PlaySession *s, const ThinkInfo *info, char *buf, size_t size);
 /// The default file name for `save`: tengen-YYYYMMDD-HHMMSS.psq.
 void play_default_save_name(char *buf, size_t size);
+
+/* ---- Between the session and its opening phase (play_model.c, play_opening.c) ---------- */
+
+/// Reports a text of the table filled with up to two arguments; false for errors.
+bool play_say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b);
+void play_changed(PlaySession *s);      ///< the position or the players changed
+void play_name_players(PlaySession *s); ///< the record's player names, by colour
+void play_start_clock(PlaySession *s);  ///< sets and runs the configured clock, if any
+/// The header line of a game with an opening rule.
+void play_opening_header(const PlaySession *s, char *buf, size_t size);
+/// Starts the computer's decision when the phase asks it.
+void play_opening_think(PlaySession *s);
+/// Takes in the computer's finished decision.
+bool play_opening_decided(PlaySession *s);
+/// Takes back the last opening action (against the computer, back to the human's last).
+bool play_opening_undo(PlaySession *s);
+/// The game and opening phase a config starts with (its start stones placed), and a line on
+/// the start position ("" when none); false after reporting why not.
+bool play_opening_prepare(PlaySession *s, const PlayConfig *c, TgGame **game, TgOpening **op,
+                          char *note, size_t size);
 
 /* ---- Views ------------------------------------------------------------------------------- */
 

@@ -24,7 +24,9 @@ void play_config_defaults(PlayConfig *c) {
         .hint_ms = 1000,
         .threads = 1,
         .seed = 1,
-        .lang = LANG_EN};
+        .lang = LANG_EN,
+        .opening = TG_OPENING_NONE,
+        .start = START_EMPTY};
 }
 
 const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size) {
@@ -70,9 +72,26 @@ bool play_parse_clock(const char *text, TgClock *clock) {
     return true;
 }
 
+/// A renju opening by code, romanised or Chinese name, "random", or "none".
+static bool parse_start(const char *v, PlayConfig *c) {
+    const int index = tg_renju_opening_by_name(v);
+    if (index >= 0)
+        c->start = index;
+    else if (!strcasecmp(v, "random"))
+        c->start = START_RANDOM;
+    else if (!strcasecmp(v, "none"))
+        c->start = START_EMPTY;
+    else
+        return false;
+    c->balanced = false;
+    return true;
+}
+
 /// One option's value; false if it is bad.
 static bool option_value(const char *opt, const char *v, PlayConfig *c) {
     long n;
+    if (!strcmp(opt, "--opening")) return tg_opening_rule_from_name(v, &c->opening);
+    if (!strcmp(opt, "--renju-opening")) return parse_start(v, c);
     if (!strcmp(opt, "--rule")) return tg_rule_from_name(v, &c->rule);
     if (!strcmp(opt, "--size")) return cli_parse_size(v, &c->width, &c->height);
     if (!strcmp(opt, "--black")) return parse_side(v, &c->side[TG_BLACK]);
@@ -89,9 +108,11 @@ static bool option_value(const char *opt, const char *v, PlayConfig *c) {
 }
 
 int play_config_option(int argc, char **argv, int *i, PlayConfig *c, char *err, size_t size) {
-    static const char *const NAMES[] = {"--rule",  "--size", "--black",     "--white", "--time",
-                                        "--clock", "--lang", "--hint-time", "--seed",  "--threads"};
+    static const char *const NAMES[] = {"--rule", "--size",    "--black",   "--white",
+                                        "--time", "--clock",   "--lang",    "--hint-time",
+                                        "--seed", "--threads", "--opening", "--renju-opening"};
     const char *opt = argv[*i];
+    if (!strcmp(opt, "--balanced")) return c->balanced = true, 1; /* a flag: no value */
     bool known = false;
     for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++) known |= !strcmp(opt, NAMES[k]);
     if (!known) return 0;
@@ -134,6 +155,14 @@ typedef enum CommandId {
     C_MOVES,
     C_HELP,
     C_QUIT,
+    C_CHOOSE,
+    C_STAY,
+    C_SWAP,
+    C_PLACE_TWO,
+    C_TAKE,
+    C_DECLARE,
+    C_OFFER,
+    C_SELECT,
     C_NONE
 } CommandId;
 
@@ -141,16 +170,22 @@ static const struct {
     const char *name;
     CommandId id;
 } COMMANDS[] = {
-    {"undo", C_UNDO},   {"u", C_UNDO},        {"redo", C_REDO},       {"r", C_REDO},
-    {"pass", C_PASS},   {"resign", C_RESIGN}, {"draw", C_DRAW},       {"accept", C_ACCEPT},
-    {"y", C_ACCEPT},    {"yes", C_ACCEPT},    {"decline", C_DECLINE}, {"n", C_DECLINE},
-    {"no", C_DECLINE},  {"hint", C_HINT},     {"now", C_NOW},         {"stop", C_NOW},
-    {"pause", C_PAUSE}, {"resume", C_RESUME}, {"step", C_STEP},       {"save", C_SAVE},
-    {"load", C_LOAD},   {"open", C_LOAD},     {"first", C_FIRST},     {"prev", C_PREV},
-    {"back", C_PREV},   {"next", C_NEXT},     {"last", C_LAST},       {"goto", C_GOTO},
-    {"play", C_PLAY},   {"continue", C_PLAY}, {"new", C_NEW},         {"board", C_BOARD},
-    {"moves", C_MOVES}, {"help", C_HELP},     {"?", C_HELP},          {"quit", C_QUIT},
-    {"exit", C_QUIT},   {"q", C_QUIT},
+    {"undo", C_UNDO},     {"u", C_UNDO},          {"redo", C_REDO},
+    {"r", C_REDO},        {"pass", C_PASS},       {"resign", C_RESIGN},
+    {"draw", C_DRAW},     {"accept", C_ACCEPT},   {"y", C_ACCEPT},
+    {"yes", C_ACCEPT},    {"decline", C_DECLINE}, {"n", C_DECLINE},
+    {"no", C_DECLINE},    {"hint", C_HINT},       {"now", C_NOW},
+    {"stop", C_NOW},      {"pause", C_PAUSE},     {"resume", C_RESUME},
+    {"step", C_STEP},     {"save", C_SAVE},       {"load", C_LOAD},
+    {"open", C_LOAD},     {"first", C_FIRST},     {"prev", C_PREV},
+    {"back", C_PREV},     {"next", C_NEXT},       {"last", C_LAST},
+    {"goto", C_GOTO},     {"play", C_PLAY},       {"continue", C_PLAY},
+    {"new", C_NEW},       {"board", C_BOARD},     {"moves", C_MOVES},
+    {"help", C_HELP},     {"?", C_HELP},          {"quit", C_QUIT},
+    {"exit", C_QUIT},     {"q", C_QUIT},          {"choose", C_CHOOSE},
+    {"stay", C_STAY},     {"swap", C_SWAP},       {"place-two", C_PLACE_TWO},
+    {"take", C_TAKE},     {"declare", C_DECLARE}, {"offer", C_OFFER},
+    {"select", C_SELECT},
 };
 
 static CommandId command_id(const char *word) {
@@ -226,8 +261,57 @@ static bool command_save(PlaySession *s, const char *rest) {
     return play_save(s, name);
 }
 
+/// `choose WORD` and `take black|white`: the swap choices by name or by the colour wanted.
+static bool command_choose(PlaySession *s, const char *word) {
+    if (!strcasecmp(word, "stay")) return play_opening_choose(s, TG_CHOICE_STAY);
+    if (!strcasecmp(word, "swap")) return play_opening_choose(s, TG_CHOICE_SWAP);
+    if (!strcasecmp(word, "place-two")) return play_opening_choose(s, TG_CHOICE_PLACE_TWO);
+    if (!strcasecmp(word, "offer")) return play_opening_choose(s, TG_CHOICE_OFFER);
+    if (!strcasecmp(word, "black")) return play_opening_take(s, TG_BLACK);
+    if (!strcasecmp(word, "white")) return play_opening_take(s, TG_WHITE);
+    return needs(s, "choose", "stay|swap|place-two|offer|black|white");
+}
+
+static bool command_declare(PlaySession *s, const char *rest) {
+    long n;
+    if (!parse_long(rest, 0, 1000, &n)) return needs(s, "declare", "N");
+    return play_opening_declare(s, (int)n);
+}
+
+/// `offer POINT` and `select POINT` (a bare `offer` is Taraguchi-10's choice to offer).
+static bool command_point(PlaySession *s, TgStepKind kind, const char *word, const char *rest) {
+    if (!*rest && kind == TG_STEP_OFFER) return play_opening_choose(s, TG_CHOICE_OFFER);
+    const int w = tg_game_width(s->game), h = tg_game_height(s->game);
+    TgPoint p;
+    if (tg_point_from_text(rest, w, h, &p) != TG_OK || tg_point_is_pass(p)) {
+        char size[16], text[200];
+        snprintf(size, sizeof size, "%dx%d", w, h);
+        if (!*rest) return needs(s, word, "POINT");
+        play_fill(text, sizeof text, play_text(s->cfg.lang, T_ERR_OFF_BOARD), rest, size,
+                  (const char *)NULL);
+        return play_report(s, EV_ERROR, text);
+    }
+    return play_opening_point(s, kind, p);
+}
+
+/// The opening's commands.
+static bool run_opening(PlaySession *s, CommandId id, const char *rest) {
+    switch (id) {
+    case C_CHOOSE: return command_choose(s, rest);
+    case C_STAY: return play_opening_choose(s, TG_CHOICE_STAY);
+    case C_SWAP: return play_opening_choose(s, TG_CHOICE_SWAP);
+    case C_PLACE_TWO: return play_opening_choose(s, TG_CHOICE_PLACE_TWO);
+    case C_TAKE: return *rest ? command_choose(s, rest) : needs(s, "take", "black|white");
+    case C_DECLARE: return command_declare(s, rest);
+    case C_OFFER: return command_point(s, TG_STEP_OFFER, "offer", rest);
+    case C_SELECT: return command_point(s, TG_STEP_SELECT, "select", rest);
+    default: return false;
+    }
+}
+
 /// The commands that take the rest of the line.
 static bool run_with_rest(PlaySession *s, CommandId id, char *rest) {
+    if (id >= C_CHOOSE) return run_opening(s, id, rest);
     switch (id) {
     case C_SAVE: return command_save(s, rest);
     case C_LOAD: return *rest ? play_load(s, rest) : needs(s, "load", "FILE");

@@ -22,7 +22,8 @@
 
 enum {
     TICK_MS = 50,
-    PANEL_MIN = 28, ///< columns the side panel needs
+    MESSAGE_MS = 2500, ///< how long a message holds the status line before the opening step
+    PANEL_MIN = 28,    ///< columns the side panel needs
     KEY_ESC = 27,
     KEY_CTRL_C = 3,
     KEY_CTRL_L = 12,
@@ -39,26 +40,41 @@ enum Pair {
     PAIR_FORBID,
     PAIR_HINT,
     PAIR_ERROR,
-    PAIR_TITLE
+    PAIR_TITLE,
+    PAIR_AREA
 };
 
 typedef enum Mode { MODE_BOARD, MODE_HELP, MODE_PROMPT, MODE_MENU, MODE_RESIGN } Mode;
 
 /// Stones and marks, in Unicode or in ASCII.
 typedef struct Glyphs {
-    const char *black, *white, *empty, *star, *forbid, *hint;
+    const char *black, *white, *empty, *star, *forbid, *hint, *offer;
 } Glyphs;
 
-static const Glyphs UNICODE_GLYPHS = {"●", "○", "·", "+", "×", "*"};
-static const Glyphs ASCII_GLYPHS = {"X", "O", ".", "+", "x", "*"};
+static const Glyphs UNICODE_GLYPHS = {"●", "○", "·", "+", "×", "*", "◇"};
+static const Glyphs ASCII_GLYPHS = {"X", "O", ".", "+", "x", "*", "5"};
 
-enum { MENU_RULE, MENU_SIZE, MENU_BLACK, MENU_WHITE, MENU_CLOCK, MENU_START, MENU_FIELDS };
+enum {
+    MENU_RULE,
+    MENU_SIZE,
+    MENU_OPENING,
+    MENU_FROM,
+    MENU_BLACK,
+    MENU_WHITE,
+    MENU_CLOCK,
+    MENU_START,
+    MENU_FIELDS
+};
+/// The menu's start positions: empty, random, balanced, then the 26 renju openings.
+enum { FROM_EMPTY, FROM_RANDOM, FROM_BALANCED, FROM_OPENINGS, FROM_COUNT = 3 + TG_RENJU_OPENINGS };
 enum { MENU_CLOCKS = 8 };
 
 /// The new-game form: one value per field.
 typedef struct Menu {
     int field;
     int rule, size;
+    int opening; ///< a TgOpeningRule
+    int from;    ///< FROM_*, or FROM_OPENINGS + the index of a renju opening
     int side[2]; ///< 0: human, 1..4: easy, medium, hard, max
     int clock;   ///< index in clocks
     int clock_count;
@@ -81,6 +97,12 @@ typedef struct View {
     int forbidden_count;
     TgForbidden forbidden[MAX_CELLS];
     int number[TG_MAX_SIZE][TG_MAX_SIZE]; ///< move numbers of the stones (0: none)
+    bool opening;                         ///< an opening phase is under way; then:
+    TgOpeningStep step;                   ///< what it asks
+    int offer_count;                      ///< the 5th moves offered so far
+    TgPoint offers[TG_OPENING_MAX_OFFERS];
+    char shown_status[240]; ///< the session's message when it was first drawn...
+    int64_t status_since;   ///< ...and when
 } View;
 
 /* ---- Text output (UTF-8, measured in columns) ---- */
@@ -215,7 +237,20 @@ static bool is_forbidden(const View *v, int x, int y) {
     return false;
 }
 
-/// An empty point: forbidden mark, hint, star or plain.
+static bool is_offer(const View *v, int x, int y) {
+    for (int i = 0; i < v->offer_count; i++)
+        if (v->offers[i].x == x && v->offers[i].y == y) return true;
+    return false;
+}
+
+/// Inside the central square where the opening's next stone must go?
+static bool in_step_area(const View *v, int x, int y) {
+    if (!v->opening || v->step.kind != TG_STEP_PLACE || v->step.area <= 0) return false;
+    const int cx = (board_w(v) - 1) / 2, cy = (board_h(v) - 1) / 2, r = v->step.area / 2;
+    return abs(x - cx) <= r && abs(y - cy) <= r && v->step.area < board_w(v);
+}
+
+/// An empty point: forbidden mark, hint, offered 5th move, the opening's square, star or plain.
 static void draw_empty(const View *v, int x, int y) {
     const PlaySession *s = v->s;
     const char *glyph = is_star(x, y, board_w(v), board_h(v)) ? v->g->star : v->g->empty;
@@ -229,6 +264,13 @@ static void draw_empty(const View *v, int x, int y) {
         glyph = v->g->hint;
         pair = PAIR_HINT;
         extra = A_BOLD | (v->color ? 0 : A_BLINK);
+    } else if (v->opening && is_offer(v, x, y)) {
+        glyph = v->g->offer;
+        pair = PAIR_BLACK;
+        extra = A_BOLD;
+    } else if (in_step_area(v, x, y)) {
+        pair = PAIR_AREA;
+        extra = A_BOLD | (v->color ? 0 : A_UNDERLINE);
     }
     style_on(v, pair, extra);
     put_text(v->oy + y, cell_col(v, x), glyph, 1);
@@ -279,10 +321,21 @@ static void draw_row(const View *v, int y, const TgResult *r) {
 
 static bool cursor_shown(const View *v) { return v->mode == MODE_BOARD && !v->s->replay; }
 
+/// What the opening asks now and the offers made, for the board's marks.
+static void refresh_opening(View *v) {
+    const PlaySession *s = v->s;
+    v->opening = play_in_opening(s);
+    v->offer_count = 0;
+    if (!v->opening) return;
+    v->step = tg_opening_step(s->opening);
+    v->offer_count = tg_opening_offers(s->opening, v->offers, TG_OPENING_MAX_OFFERS);
+}
+
 static void draw_board(View *v) {
     const int w = board_w(v), h = board_h(v);
     const TgResult r = tg_game_result(v->s->game);
     refresh_marks(v);
+    refresh_opening(v);
     for (int y = 0; y < h; y++) draw_row(v, y, &r);
     for (int x = 0; x < w; x++) mvaddch(v->oy + h, cell_col(v, x), (chtype)('a' + x));
     if (!cursor_shown(v)) return;
@@ -309,8 +362,11 @@ static void clock_text(int64_t ms, char *buf, size_t size) {
 static void draw_player(const View *v, int row, int px, int width, TgColor c) {
     const PlaySession *s = v->s;
     const PlayLang L = s->cfg.lang;
-    char who[80], line[160], clock[24];
-    play_side_text(L, s->cfg.side[c], who, sizeof who);
+    char who[120], line[200], clock[24];
+    if (s->opening)
+        play_player_text(s, tg_opening_player_of(s->opening, c), who, sizeof who);
+    else
+        play_side_text(L, s->cfg.side[c], who, sizeof who);
     const bool to_move = !tg_game_over(s->game) && tg_game_to_move(s->game) == c;
     snprintf(line, sizeof line, "%s %s %s: %s", to_move ? ">" : " ",
              c == TG_BLACK ? v->g->black : v->g->white, play_color_text(L, c), who);
@@ -336,6 +392,12 @@ static void state_text(const View *v, char *buf, size_t size) {
     } else if (tg_game_over(s->game)) {
         play_result_text(s, how, sizeof how);
         play_fill(buf, size, play_text(L, T_GAME_OVER), how, (const char *)NULL);
+    } else if (play_in_opening(s) && play_thinking(s)) {
+        char who[96];
+        play_player_text(s, tg_opening_step(s->opening).player, who, sizeof who);
+        play_fill(buf, size, play_text(L, T_OP_THINKING), who, (const char *)NULL);
+    } else if (play_in_opening(s)) {
+        play_step_text(s, buf, size);
     } else {
         const TextId id = play_thinking(s) ? T_THINKING : s->paused ? T_PAUSED_LINE : T_TO_MOVE;
         play_fill(buf, size, play_text(L, id), side, (const char *)NULL);
@@ -394,7 +456,7 @@ static void draw_panel(View *v) {
     put_text(row++, px, line, width);
     state_text(v, line, sizeof line);
     attron(A_BOLD);
-    row += put_wrapped(row, px, line, width, 3);
+    row += put_wrapped(row, px, line, width, play_in_opening(v->s) ? 6 : 3);
     attroff(A_BOLD);
     row++;
     if (row < bottom) draw_search(v, row, px, width, bottom - row + 1);
@@ -402,11 +464,18 @@ static void draw_panel(View *v) {
 
 /* ---- Title, status and help lines ---- */
 
+/// The opening so far, as the record keeps it (a loaded record's too), or "".
+static const char *opening_line(const PlaySession *s) {
+    const char *line = tg_game_info(s->game, "opening");
+    return line ? line : "";
+}
+
 static void draw_title(const View *v) {
     const PlaySession *s = v->s;
-    char line[200];
-    snprintf(line, sizeof line, " tengen  %s %dx%d ", play_rule_text(s->cfg.lang, s->cfg.rule),
-             board_w(v), board_h(v));
+    char line[700];
+    const char *opening = opening_line(s);
+    snprintf(line, sizeof line, " tengen  %s %dx%d%s%s ", play_rule_text(s->cfg.lang, s->cfg.rule),
+             board_w(v), board_h(v), *opening ? " " : "", opening);
     style_on(v, PAIR_TITLE, A_BOLD);
     put_text(0, 0, line, COLS);
     style_off(v, PAIR_TITLE, A_BOLD);
@@ -420,18 +489,34 @@ static void draw_title(const View *v) {
 
 static TextId help_line_id(const View *v) {
     if (v->s->replay) return T_HELP_LINE_REPLAY;
+    if (play_in_opening(v->s)) return T_HELP_LINE_OPENING;
     return play_watching(v->s) ? T_HELP_LINE_WATCH : T_HELP_LINE;
 }
 
-static void draw_status(const View *v) {
+/// The status line's message: the latest one while fresh (errors stay), else what the
+/// opening asks, which a player should not have to look for.
+static const char *status_message(View *v, char *buf, size_t size) {
+    const PlaySession *s = v->s;
+    const int64_t now = play_now_ms();
+    if (strcmp(v->shown_status, s->status) != 0) {
+        snprintf(v->shown_status, sizeof v->shown_status, "%s", s->status);
+        v->status_since = now;
+    }
+    if (!play_in_opening(s) || s->status_error || now - v->status_since < MESSAGE_MS)
+        return s->status;
+    play_step_text(s, buf, size);
+    return buf;
+}
+
+static void draw_status(View *v) {
     const int row = LINES - 2;
     if (v->mode == MODE_PROMPT) {
         const int used = put_text(row, 0, text(v, T_PROMPT), COLS - 1);
         put_text(row, used, v->input, COLS - 1 - used);
         return;
     }
-    char line[300];
-    const char *msg = v->s->status;
+    char line[600];
+    const char *msg = status_message(v, line, sizeof line);
     if (v->mode == MODE_RESIGN) {
         play_fill(line, sizeof line, text(v, T_RESIGN_CONFIRM),
                   play_color_text(v->s->cfg.lang, play_acting_human(v->s)), (const char *)NULL);
@@ -440,8 +525,13 @@ static void draw_status(const View *v) {
     const attr_t a =
         A_BOLD | (v->s->status_error && v->mode != MODE_RESIGN && !v->color ? A_UNDERLINE : 0);
     const int pair = v->s->status_error ? PAIR_ERROR : 0;
+    /* a long message (an opening step) takes the row above too when the board leaves it free */
+    const bool two = text_width(msg) > COLS - 1 && row - 1 > v->oy + board_h(v);
     style_on(v, pair, a);
-    put_text(row, 0, msg, COLS - 1);
+    if (two)
+        put_wrapped(row - 1, 0, msg, COLS - 1, 2);
+    else
+        put_text(row, 0, msg, COLS - 1);
     style_off(v, pair, a);
 }
 
@@ -503,12 +593,26 @@ static void menu_clock_text(const View *v, TgClock c, char *buf, size_t size) {
     snprintf(buf, size, "%g min + %g s", (double)c.game_ms / 60000, (double)c.increment_ms / 1000);
 }
 
+static void menu_from_text(const View *v, int from, char *buf, size_t size) {
+    static const TextId IDS[FROM_OPENINGS] = {T_MENU_FROM_EMPTY, T_MENU_FROM_RANDOM,
+                                              T_MENU_FROM_BALANCED};
+    if (from < FROM_OPENINGS) return (void)snprintf(buf, size, "%s", text(v, IDS[from]));
+    const TgRenjuOpening *o = tg_renju_opening(from - FROM_OPENINGS);
+    snprintf(buf, size, "%s %s %s", o->code, o->name, o->chinese);
+}
+
 static void menu_value(const View *v, int field, char *buf, size_t size) {
     const Menu *m = &v->menu;
     const PlayLang L = v->s->cfg.lang;
     switch (field) {
     case MENU_RULE: snprintf(buf, size, "%s", play_rule_text(L, (TgRule)m->rule)); break;
     case MENU_SIZE: snprintf(buf, size, "%dx%d", m->size, m->size); break;
+    case MENU_OPENING:
+        snprintf(buf, size, "%s",
+                 m->opening == TG_OPENING_NONE ? text(v, T_MENU_NO_OPENING)
+                                               : tg_opening_rule_name((TgOpeningRule)m->opening));
+        break;
+    case MENU_FROM: menu_from_text(v, m->from, buf, size); break;
     case MENU_BLACK:
     case MENU_WHITE: {
         const int who = m->side[field - MENU_BLACK];
@@ -521,8 +625,9 @@ static void menu_value(const View *v, int field, char *buf, size_t size) {
 }
 
 static void draw_menu(const View *v) {
-    static const TextId LABELS[MENU_FIELDS] = {T_MENU_RULE, T_MENU_SIZE,  T_BLACK,
-                                               T_WHITE,     T_MENU_CLOCK, T_MENU_START};
+    static const TextId LABELS[MENU_FIELDS] = {T_MENU_RULE,  T_MENU_SIZE, T_MENU_OPENING,
+                                               T_MENU_FROM,  T_BLACK,     T_WHITE,
+                                               T_MENU_CLOCK, T_MENU_START};
     const int want = text_width(text(v, T_MENU_KEYS)) + 4;
     const int cols = want < 50 ? 50 : want < COLS ? want : COLS, rows = MENU_FIELDS + 5;
     int top, left;
@@ -531,8 +636,13 @@ static void draw_menu(const View *v) {
     for (int f = 0; f < MENU_FIELDS; f++) {
         char value[120], line[200];
         menu_value(v, f, value, sizeof value);
+        /* under an opening rule the colours are only where the players start */
+        const bool players = v->menu.opening != TG_OPENING_NONE;
         if (f == MENU_START)
             snprintf(line, sizeof line, "[ %s ]", text(v, LABELS[f]));
+        else if (players && (f == MENU_BLACK || f == MENU_WHITE))
+            snprintf(line, sizeof line, "%s",
+                     text(v, f == MENU_BLACK ? T_MENU_PLAYER1 : T_MENU_PLAYER2));
         else
             snprintf(line, sizeof line, "%s", text(v, LABELS[f]));
         const attr_t a = f == v->menu.field ? A_REVERSE : 0;
@@ -655,6 +765,22 @@ static bool cursor_key(View *v, int key) {
     }
 }
 
+/// The opening's keys: c types a choice, b/w take a colour, a digit starts a declaration.
+static bool opening_key(View *v, int key) {
+    if (!play_in_opening(v->s)) return false;
+    char start[16];
+    switch (key) {
+    case 'c': open_prompt(v, "choose "); return true;
+    case 'b': play_opening_take(v->s, TG_BLACK); return true;
+    case 'w': play_opening_take(v->s, TG_WHITE); return true;
+    default:
+        if (key < '0' || key > '9') return false;
+        snprintf(start, sizeof start, "declare %c", key);
+        open_prompt(v, start);
+        return true;
+    }
+}
+
 static bool action_key(View *v, int key) {
     PlaySession *s = v->s;
     char name[200];
@@ -718,7 +844,7 @@ static void board_key(View *v, int key) {
     if (key == KEY_MOUSE) return mouse_key(v);
     if (offer_key(v, key) || view_key(v, key)) return;
     if (v->s->replay && replay_key(v, key)) return;
-    if (cursor_key(v, key) || action_key(v, key)) return;
+    if (cursor_key(v, key) || opening_key(v, key) || action_key(v, key)) return;
     play_report_text(v->s, EV_ERROR, T_ERR_UNKNOWN_KEY);
 }
 
@@ -773,6 +899,11 @@ static void open_menu(View *v) {
     memcpy(m->clocks, PRESETS, sizeof PRESETS);
     m->rule = (int)c->rule;
     m->size = c->width;
+    m->opening = (int)c->opening;
+    m->from = c->balanced                ? FROM_BALANCED
+              : c->start == START_RANDOM ? FROM_RANDOM
+              : c->start >= 0            ? FROM_OPENINGS + c->start
+                                         : FROM_EMPTY;
     for (int i = 0; i < 2; i++)
         m->side[i] = !c->side[i].computer                  ? 0
                      : c->side[i].level == TG_LEVEL_MAX    ? 4
@@ -797,6 +928,8 @@ static void menu_change(Menu *m, int delta) {
     switch (m->field) {
     case MENU_RULE: m->rule = wrap(m->rule, delta, 0, TG_RULE_COUNT - 1); break;
     case MENU_SIZE: m->size = wrap(m->size, delta, TG_MIN_SIZE, TG_MAX_SIZE); break;
+    case MENU_OPENING: m->opening = wrap(m->opening, delta, 0, TG_OPENING_RULE_COUNT - 1); break;
+    case MENU_FROM: m->from = wrap(m->from, delta, 0, FROM_COUNT - 1); break;
     case MENU_BLACK:
     case MENU_WHITE:
         m->side[m->field - MENU_BLACK] = wrap(m->side[m->field - MENU_BLACK], delta, 0, 4);
@@ -813,6 +946,11 @@ static void menu_start(View *v) {
     c.width = c.height = m->size;
     for (int i = 0; i < 2; i++) c.side[i] = (PlaySide){m->side[i] > 0, MENU_LEVELS[m->side[i]]};
     c.clock = m->clocks[m->clock];
+    c.opening = (TgOpeningRule)m->opening;
+    c.balanced = m->from == FROM_BALANCED;
+    c.start = m->from >= FROM_OPENINGS ? m->from - FROM_OPENINGS
+              : m->from == FROM_RANDOM ? START_RANDOM
+                                       : START_EMPTY;
     v->mode = MODE_BOARD;
     play_new_game(v->s, &c);
 }
@@ -877,6 +1015,7 @@ static void init_colors(View *v) {
     init_pair(PAIR_HINT, COLOR_BLUE, COLOR_YELLOW);
     init_pair(PAIR_ERROR, COLOR_RED, -1);
     init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+    init_pair(PAIR_AREA, COLOR_BLACK, COLOR_CYAN);
 }
 
 static void init_screen(View *v) {

@@ -17,6 +17,8 @@ const char USAGE_PLAY[] =
     "usage: tengen play [--rule R] [--size N|WxH] [--black WHO] [--white WHO] [--time MS]\n"
     "                   [--clock S[+I]] [--hint-time MS] [--threads T] [--seed S]\n"
     "                   [--lang en|zh] [--moves LIST] [--load FILE] [--plain] [--ascii] [--mono]\n"
+    "                   [--opening RULE] [--renju-opening CODE|NAME|random] [--balanced]\n"
+    "       tengen play --list-openings\n"
     "\n"
     "Plays Gomoku or Renju in the terminal. WHO is `human` or a computer level: easy, medium,\n"
     "hard or max (default: Black human, White hard); human against human, against the\n"
@@ -30,6 +32,13 @@ const char USAGE_PLAY[] =
     "  --moves LIST    start from this position (h8i9j10 or \"h8 i9 j10\")\n"
     "  --load FILE     open a record (.psq .sgf .txt .pos) and replay it\n"
     "  --lang en|zh    English or Simplified Chinese (default: from the locale)\n"
+    "  --opening RULE  an opening rule: swap1, swap, swap2, rif, yamaguchi, soosorv8,\n"
+    "                  taraguchi10 (--black then names player 1, who starts as Black, and\n"
+    "                  --white player 2; swaps trade colours, the players stay)\n"
+    "  --renju-opening CODE|NAME|random  start from one of the 26 renju openings (2I, Kagetsu,\n"
+    "                  花月), or one at random in a random orientation\n"
+    "  --balanced      start from three stones the engine judges close to even\n"
+    "  --list-openings the 26 renju openings: code, name, Chinese name, stones\n"
     "  --plain         a line-based game for scripts and screen readers (also whenever stdin\n"
     "                  or stdout is not a terminal): moves and commands on stdin, one a line\n"
     "  --ascii, --mono X/O stones instead of the Unicode ones; no colours\n"
@@ -39,18 +48,20 @@ const char USAGE_PLAY[] =
     "m move now, d offer a draw, R resign, p/. pause/step, n new game, s/o save/load, q quit.\n"
     "Plain commands: a point, pass, undo, redo, hint, now, resign, draw, y/n, pause, step,\n"
     "save FILE, load FILE, first/prev/next/last/goto N/play (replay), new [options], board,\n"
-    "moves, help, quit.\n";
+    "moves, help, quit. Openings: choose stay|swap|place-two|offer, take black|white,\n"
+    "declare N, offer POINT, select POINT (or just the point); undo takes actions back.\n";
 
 typedef struct PlayOptions {
     PlayConfig cfg;
     PlayViewOptions view;
-    bool plain;
+    bool plain, list;
     const char *moves, *load;
 } PlayOptions;
 
 /// The view's own flags and the start position; 1 if consumed, 0 if not one of them.
 static int view_option(int argc, char **argv, int *i, PlayOptions *o) {
     if (cli_flag(argv, *i, "--plain")) return o->plain = true, 1;
+    if (cli_flag(argv, *i, "--list-openings")) return o->list = true, 1;
     if (cli_flag(argv, *i, "--ascii")) return o->view.ascii = true, 1;
     if (cli_flag(argv, *i, "--mono")) return o->view.mono = true, 1;
     if (cli_option(argc, argv, i, "--moves", &o->moves)) return 1;
@@ -108,6 +119,7 @@ int cmd_play_game(int argc, char **argv) {
     o.cfg.seed = (uint64_t)time(NULL);
     int status = parse_options(argc, argv, &o);
     if (status) return status;
+    if (o.list) return play_list_openings(stdout), 0;
     o.plain = o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
     if (!o.plain && !utf8) o.view.ascii = true;
     PlaySession *s = start_session(&o);

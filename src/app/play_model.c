@@ -54,6 +54,10 @@ static bool say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, co
 
 static bool fail(PlaySession *s, TextId id) { return say(s, EV_ERROR, id, NULL, NULL, NULL, NULL); }
 
+bool play_say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b) {
+    return say(s, kind, id, a, b, NULL, NULL);
+}
+
 bool play_next_event(PlaySession *s, PlayEvent *ev) {
     if (s->event_count == 0) return false;
     *ev = s->events[s->event_first];
@@ -142,14 +146,20 @@ void play_default_save_name(char *buf, size_t size) {
 
 /* ---- Turns ---- */
 
-static PlaySide side_to_move(const PlaySession *s) { return s->cfg.side[tg_game_to_move(s->game)]; }
+/// Who is to act: the player the opening asks, or the one holding the colour to move.
+static PlaySide side_to_move(const PlaySession *s) {
+    if (play_in_opening(s)) return s->cfg.side[tg_opening_step(s->opening).player];
+    return play_side_of(s, tg_game_to_move(s->game));
+}
 
 static bool in_play(const PlaySession *s) { return !s->replay && !tg_game_over(s->game); }
 
 bool play_human_to_move(const PlaySession *s) { return in_play(s) && !side_to_move(s).computer; }
 bool play_computer_to_move(const PlaySession *s) { return in_play(s) && side_to_move(s).computer; }
 
-bool play_thinking(const PlaySession *s) { return s->think.active && s->think.kind == THINK_MOVE; }
+bool play_thinking(const PlaySession *s) {
+    return s->think.active && (s->think.kind == THINK_MOVE || s->think.kind == THINK_OPENING);
+}
 
 bool play_watching(const PlaySession *s) {
     return s->cfg.side[TG_BLACK].computer && s->cfg.side[TG_WHITE].computer;
@@ -157,7 +167,8 @@ bool play_watching(const PlaySession *s) {
 
 /// Against the computer: the human's colour (Black when both or neither are human).
 static TgColor human_color(const PlaySession *s) {
-    return s->cfg.side[TG_BLACK].computer && !s->cfg.side[TG_WHITE].computer ? TG_WHITE : TG_BLACK;
+    return play_side_of(s, TG_BLACK).computer && !play_side_of(s, TG_WHITE).computer ? TG_WHITE
+                                                                                     : TG_BLACK;
 }
 
 static bool against_computer(const PlaySession *s) {
@@ -169,6 +180,8 @@ static void changed(PlaySession *s) {
     s->version++;
     s->has_hint = false;
 }
+
+void play_changed(PlaySession *s) { changed(s); }
 
 /// Runs the game's clock when the game has one and it should run now.
 static void sync_clock(PlaySession *s) {
@@ -208,10 +221,10 @@ static void announce_move(PlaySession *s, const ThinkInfo *info) {
 
 /* ---- Session ---- */
 
-static void name_players(PlaySession *s) {
+void play_name_players(PlaySession *s) {
     for (int c = 0; c < 2; c++) {
         char name[64];
-        const PlaySide side = s->cfg.side[c];
+        const PlaySide side = play_side_of(s, (TgColor)c);
         if (side.computer)
             snprintf(name, sizeof name, "tengen %s", tg_level_name(side.level));
         else
@@ -220,7 +233,7 @@ static void name_players(PlaySession *s) {
     }
 }
 
-static void start_clock(PlaySession *s) {
+void play_start_clock(PlaySession *s) {
     const TgClock c = s->cfg.clock;
     if (!c.game_ms && !c.move_ms) return;
     tg_game_set_clock(s->game, c);
@@ -241,19 +254,38 @@ static void adopt_game(PlaySession *s, TgGame *game) {
     changed(s);
 }
 
-bool play_new_game(PlaySession *s, const PlayConfig *cfg) {
-    TgGame *g = tg_game_new(cfg->rule, cfg->width, cfg->height);
-    if (!g) return fail(s, T_ERR_MEMORY);
-    adopt_game(s, g); /* stops any search first: only then may the engine change */
-    if (cfg->threads != s->cfg.threads) tg_engine_set_threads(s->think.engine, cfg->threads);
-    s->cfg = *cfg;
-    name_players(s);
-    start_clock(s);
-    char size[16], black[64], white[64];
+/// "new game: ..." with the players: under an opening rule, who is player 1 and 2 matters
+/// more than the colours they start with.
+static void announce_new_game(PlaySession *s) {
+    const PlayConfig *cfg = &s->cfg;
+    char size[16], black[64], white[64], line[400], header[500];
+    if (s->opening) {
+        play_opening_header(s, header, sizeof header);
+        play_fill(line, sizeof line, play_text(cfg->lang, T_NEW_GAME_OPENING), header,
+                  (const char *)NULL);
+        push_event(s, EV_POSITION, line);
+        return;
+    }
     snprintf(size, sizeof size, "%dx%d", cfg->width, cfg->height);
     play_side_text(cfg->lang, cfg->side[TG_BLACK], black, sizeof black);
     play_side_text(cfg->lang, cfg->side[TG_WHITE], white, sizeof white);
     say(s, EV_POSITION, T_NEW_GAME, play_rule_text(cfg->lang, cfg->rule), size, black, white);
+}
+
+bool play_new_game(PlaySession *s, const PlayConfig *cfg) {
+    TgGame *g;
+    TgOpening *op;
+    char note[300];
+    if (!play_opening_prepare(s, cfg, &g, &op, note, sizeof note)) return false;
+    adopt_game(s, g); /* stops any search first: only then may the engine change */
+    if (cfg->threads != s->cfg.threads) tg_engine_set_threads(s->think.engine, cfg->threads);
+    s->cfg = *cfg;
+    tg_opening_free(s->opening);
+    s->opening = op;
+    play_name_players(s);
+    if (!play_in_opening(s)) play_start_clock(s); /* else when the opening is over */
+    announce_new_game(s);
+    if (*note) push_event(s, EV_INFO, note);
     return true;
 }
 
@@ -278,10 +310,12 @@ void play_session_free(PlaySession *s) {
     if (!s) return;
     think_free(&s->think);
     tg_game_free(s->game);
+    tg_opening_free(s->opening);
     free(s);
 }
 
 bool play_set_moves(PlaySession *s, const char *text) {
+    if (play_in_opening(s)) return fail(s, T_ERR_IN_OPENING); /* the opening places them */
     const int w = tg_game_width(s->game), h = tg_game_height(s->game), max = w * h + 2;
     TgPoint *moves = malloc(sizeof *moves * (size_t)max);
     char err[300], pt[8];
@@ -315,7 +349,7 @@ static int64_t default_move_ms(TgLevel level) {
 /// The limits of the computer's move: its level, the time a move, and the clocks.
 static TgSearchLimits move_limits(const PlaySession *s) {
     const TgColor c = tg_game_to_move(s->game);
-    const PlaySide side = s->cfg.side[c];
+    const PlaySide side = play_side_of(s, c);
     const int64_t now = play_now_ms();
     TgSearchLimits l = {.level = side.level, .seed = s->cfg.seed + (uint64_t)tg_game_ply(s->game)};
     int64_t turn = s->cfg.move_ms ? s->cfg.move_ms : default_move_ms(side.level);
@@ -334,6 +368,7 @@ static TgSearchLimits move_limits(const PlaySession *s) {
 }
 
 static void start_move_search(PlaySession *s) {
+    if (play_in_opening(s)) return play_opening_think(s);
     if (s->think.active || !play_computer_to_move(s)) return;
     if (s->paused && s->steps == 0) return;
     const TgSearchLimits l = move_limits(s);
@@ -396,11 +431,13 @@ static void collect(PlaySession *s) {
     t->kind = THINK_NONE;
     if (t->version != s->version) return; /* stale: the position moved on */
     if (t->error != TG_OK) {
-        if (kind == THINK_MOVE) s->paused = true;
+        if (kind == THINK_MOVE || kind == THINK_OPENING) s->paused = true;
         say(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(t->error), NULL, NULL, NULL);
         return;
     }
-    if (kind == THINK_MOVE)
+    if (kind == THINK_OPENING)
+        play_opening_decided(s);
+    else if (kind == THINK_MOVE)
         computer_moves(s);
     else if (kind == THINK_HINT)
         hint_ready(s);
@@ -445,6 +482,7 @@ static bool refuse(PlaySession *s, TgPoint p, TgError e, TgFoul foul) {
 
 /// Plays a human's move (or pass) after the common checks.
 static bool human_plays(PlaySession *s, TgPoint p) {
+    if (play_in_opening(s)) return play_opening_point(s, tg_opening_step(s->opening).kind, p);
     if (!human_may_move(s)) return false;
     TgFoul foul = TG_FOUL_NONE;
     TgError e = tg_game_check(s->game, p, &foul);
@@ -472,15 +510,21 @@ bool play_pass(PlaySession *s) { return human_plays(s, (TgPoint){-1, -1}); }
 
 /// Who made the move at `index` of the record: Black made the even ones.
 static PlaySide mover_of(const PlaySession *s, int index) {
-    return s->cfg.side[index % 2 ? TG_WHITE : TG_BLACK];
+    return play_side_of(s, index % 2 ? TG_WHITE : TG_BLACK);
+}
+
+/// The plies the opening phase placed: undo takes them back through the phase.
+static int opening_plies(const PlaySession *s) {
+    TgPoint stones[TG_OPENING_MAX_STONES];
+    return s->opening ? tg_opening_stones(s->opening, stones, TG_OPENING_MAX_STONES) : 0;
 }
 
 /// Plies to take back: one, or against the computer everything since the human's last move
-/// (0 when the human has made none).
+/// (0 when the human has made none since the opening).
 static int undo_count(const PlaySession *s) {
-    const int ply = tg_game_ply(s->game);
-    if (!against_computer(s)) return ply > 0;
-    for (int i = ply - 1; i >= 0; i--)
+    const int ply = tg_game_ply(s->game), first = opening_plies(s);
+    if (!against_computer(s)) return ply > first;
+    for (int i = ply - 1; i >= first; i--)
         if (!mover_of(s, i).computer) return ply - i;
     return 0;
 }
@@ -513,6 +557,7 @@ bool play_undo(PlaySession *s) {
         return true;
     }
     const int n = undo_count(s);
+    if (n == 0 && s->opening) return play_opening_undo(s); /* the opening's own actions */
     if (n == 0) return fail(s, T_ERR_NOTHING_UNDO);
     for (int i = 0; i < n; i++) tg_game_undo(s->game);
     after_jump(s, T_UNDONE, n);
@@ -539,12 +584,14 @@ bool play_redo(PlaySession *s) {
 
 TgColor play_acting_human(const PlaySession *s) {
     if (s->replay || tg_game_over(s->game) || play_watching(s)) return TG_NOBODY;
+    if (play_in_opening(s)) return TG_NOBODY; /* no resigning or draws before the game */
     return against_computer(s) ? human_color(s) : tg_game_to_move(s->game);
 }
 
 /// The human who acts, or false with the reason reported.
 static bool acting_human(PlaySession *s, TgColor *who) {
     if (s->replay) return fail(s, T_ERR_REPLAY);
+    if (play_in_opening(s)) return fail(s, T_ERR_IN_OPENING);
     if (tg_game_over(s->game)) return fail(s, T_ERR_GAME_OVER);
     if (play_watching(s)) return fail(s, T_ERR_NO_HUMAN);
     *who = play_acting_human(s);
@@ -588,6 +635,7 @@ bool play_answer_draw(PlaySession *s, bool accept) {
 }
 
 bool play_hint(PlaySession *s) {
+    if (play_in_opening(s)) return fail(s, T_ERR_IN_OPENING);
     if (!human_may_move(s)) return false;
     const TgSearchLimits l = {.level = TG_LEVEL_MAX, .turn_ms = s->cfg.hint_ms};
     if (!think_start(&s->think, s->game, THINK_HINT, &l, s->version)) return fail(s, T_ERR_MEMORY);
@@ -667,6 +715,8 @@ bool play_load(PlaySession *s, const char *path) {
     free(data);
     if (!g) return say(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
     adopt_game(s, g);
+    tg_opening_free(s->opening); /* the record's colours are its players from now on */
+    s->opening = NULL;
     s->cfg.rule = tg_game_rule(g);
     s->cfg.width = tg_game_width(g);
     s->cfg.height = tg_game_height(g);
@@ -674,6 +724,8 @@ bool play_load(PlaySession *s, const char *path) {
     char moves[16];
     snprintf(moves, sizeof moves, "%d", tg_game_length(g));
     say(s, EV_POSITION, T_LOADED, path, moves, NULL, NULL);
+    const char *line = tg_game_info(g, "opening");
+    if (line && *line) say(s, EV_INFO, T_OP_LOADED, line, NULL, NULL, NULL);
     if (tg_game_over(g)) announce_result(s);
     return true;
 }
@@ -696,8 +748,8 @@ bool play_replay_goto(PlaySession *s, int ply) {
 bool play_replay_leave(PlaySession *s) {
     if (!s->replay) return fail(s, T_ERR_NOT_REPLAY);
     s->replay = false;
-    name_players(s);
-    start_clock(s);
+    play_name_players(s);
+    play_start_clock(s);
     changed(s);
     char at[16];
     snprintf(at, sizeof at, "%d", tg_game_ply(s->game));

@@ -93,7 +93,14 @@ static void print_event(const PlaySession *s, const PlayEvent *ev) {
 
 static void print_header(const PlaySession *s) {
     const PlayLang L = s->cfg.lang;
-    char size[16], black[64], white[64], line[300];
+    char size[16], black[64], white[64], line[400];
+    if (s->opening) {
+        char header[300];
+        play_opening_header(s, header, sizeof header);
+        puts(
+            play_fill(line, sizeof line, play_text(L, T_HEADER_PLAIN), header, (const char *)NULL));
+        return;
+    }
     snprintf(size, sizeof size, "%dx%d", s->cfg.width, s->cfg.height);
     play_side_text(L, s->cfg.side[TG_BLACK], black, sizeof black);
     play_side_text(L, s->cfg.side[TG_WHITE], white, sizeof white);
@@ -114,9 +121,12 @@ static void prompt(const PlaySession *s, Shown *shown) {
     shown->prompt = s->version;
     if (shown->board != s->version) print_board(s);
     shown->board = s->version;
-    char line[120];
-    play_fill(line, sizeof line, play_text(s->cfg.lang, T_TO_MOVE),
-              play_color_text(s->cfg.lang, tg_game_to_move(s->game)), (const char *)NULL);
+    char line[600];
+    if (play_in_opening(s))
+        play_step_text(s, line, sizeof line);
+    else
+        play_fill(line, sizeof line, play_text(s->cfg.lang, T_TO_MOVE),
+                  play_color_text(s->cfg.lang, tg_game_to_move(s->game)), (const char *)NULL);
     puts(line);
 }
 
@@ -145,10 +155,10 @@ int play_plain_run(PlaySession *s) {
     Shown shown = {s->version - 1, s->version - 1}; /* the first prompt shows the board */
     char line[1024];
     PlayEvent ev;
-    while (play_next_event(s, &ev)) { /* the start-up messages: the header says it all */
-        if (ev.kind == EV_ERROR || ev.kind == EV_RESULT) print_event(s, &ev);
-    }
     print_header(s);
+    while (play_next_event(s, &ev)) { /* the start-up messages: the header says the rest */
+        if (ev.kind == EV_ERROR || ev.kind == EV_RESULT || ev.kind == EV_INFO) print_event(s, &ev);
+    }
     while (!s->quit) {
         play_tick(s);
         flush_events(s, &shown);

@@ -132,6 +132,8 @@ static const Text TEXTS[T_COUNT] = {
          "  s  o              save, load a record (.psq .sgf .txt .pos)\n"
          "  #  f              move numbers, forbidden points (renju)\n"
          "  Ctrl-L            redraw        q  quit\n"
+         "Opening: Enter places, offers or selects in the highlighted square; c choose\n"
+         "  (stay swap place-two offer), b/w take Black/White, 0-9 declare N, u undo.\n"
          "Replay: <- -> step, Home End first/last, Enter plays on from there.",
          "按键\n"
          "  方向键、h j k l   移动光标\n"
@@ -147,16 +149,21 @@ static const Text TEXTS[T_COUNT] = {
          "  s  o              保存、载入棋谱（.psq .sgf .txt .pos）\n"
          "  #  f              显示手数、禁手点（连珠）\n"
          "  Ctrl-L            重画          q  退出\n"
+         "开局：回车在高亮范围内落子、打点或选择；c 选择（stay swap place-two\n"
+         "  offer），b/w 执黑/执白，0-9 声明打点数，u 悔棋。\n"
          "回放：← → 单步，Home End 首尾，回车从此继续对局。"},
     [T_PLAIN_HELP] =
         {"commands: a point (h8) plays it; pass, undo, redo, hint, now, resign,\n"
          "draw, y/n (answer a draw offer), pause, step, save FILE, load FILE,\n"
          "first, prev, next, last, goto N, play (leave replay), new [options],\n"
-         "board, moves, help, quit",
+         "board, moves, help, quit; in an opening: choose stay|swap|place-two|offer,\n"
+         "take black|white, declare N, offer POINT, select POINT",
          "命令：输入点（如 h8）落子；pass 弃权、undo 悔棋、redo 恢复、hint 提示、\n"
          "now 立即落子、resign 认输、draw 提和、y/n 答复提和、pause 暂停、step 单步、\n"
          "save 文件 保存、load 文件 载入、first/prev/next/last/goto N 回放、\n"
-         "play 继续对局、new [选项] 新对局、board 棋盘、moves 着手、help、quit 退出"},
+         "play 继续对局、new [选项] 新对局、board 棋盘、moves 着手、help、quit 退出；\n"
+         "开局：choose stay|swap|place-two|offer、take black|white、declare N、\n"
+         "offer 点、select 点"},
     [T_MENU_TITLE] = {"New game", "新对局"},
     [T_MENU_RULE] = {"Rule", "规则"},
     [T_MENU_SIZE] = {"Size", "棋盘"},
@@ -167,6 +174,62 @@ static const Text TEXTS[T_COUNT] = {
                      "上下：选项  左右：修改  回车：开始  Esc：取消"},
     [T_PROMPT] = {"point or command: ", "点或命令："},
     [T_ANY_KEY] = {"(any key closes)", "（按任意键关闭）"},
+    [T_PLAYER] = {"Player {1} ({2})", "玩家{1}（{2}）"},
+    [T_YOU] = {"you", "你"},
+    [T_PLAYER_COLOR] = {"{1} — {2}", "{1}——{2}"},
+    [T_HEADER_OPENING] = {"{1} {2}, opening {3}, {4}, {5}", "{1} {2}，开局规则 {3}，{4}，{5}"},
+    [T_LIST_SEP] = {", ", "、"},
+    [T_HEADER_PLAIN] = {"tengen play: {1}", "tengen 对局：{1}"},
+    [T_STEP_PLACE] = {"{1}, {2}: place move {3} ({4}){5}", "{1}，{2}：下第{3}手（{4}）{5}"},
+    [T_STEP_PLACE_MANY] = {"{1}, {2}: place move {4} ({5}){6}, {3} stones in a row",
+                           "{1}，{2}：下第{4}手（{5}）{6}，连下{3}子"},
+    [T_STEP_CENTRE] = {" at the centre", "，下在天元"},
+    [T_STEP_SQUARE] = {" in the central {1}x{1}", "，下在中央{1}x{1}内"},
+    [T_STEP_CHOOSE] = {"{1}, {2}: choose {3}", "{1}，{2}：请选择 {3}"},
+    [T_CHOICE_STAY] = {"stay (keep {1})", "stay（保持{1}）"},
+    [T_CHOICE_SWAP] = {"swap (take {1})", "swap（换执{1}）"},
+    [T_CHOICE_PLACE_TWO] = {"place-two (two more stones, then the other player chooses)",
+                            "place-two（再下两子，由对方选择）"},
+    [T_CHOICE_OFFER] = {"offer (ten 5th moves to choose from)", "offer（提供十个第5手打点）"},
+    [T_STEP_DECLARE] = {"{1}, {2}: declare how many 5th moves to offer ({3}-{4})",
+                        "{1}，{2}：声明第5手打点数（{3}-{4}）"},
+    [T_STEP_OFFER] = {"{1}, {2}: offer a 5th move ({3} more, none symmetric)",
+                      "{1}，{2}：提供第5手打点（还需{3}个，不得对称）"},
+    [T_STEP_SELECT] = {"{1}, {2}: select the 5th move from {3}", "{1}，{2}：从 {3} 中选定第5手"},
+    [T_OP_PLACED] = {"opening: {1} places {2} {3}", "开局：{1}下{2} {3}"},
+    [T_OP_CHOSE] = {"opening: {1} chooses {2}", "开局：{1}选择{2}"},
+    [T_OP_DECLARED] = {"opening: {1} declares {2} offers", "开局：{1}声明{2}个打点"},
+    [T_OP_OFFERED] = {"opening: {1} offers {2}", "开局：{1}打点 {2}"},
+    [T_OP_SELECTED] = {"opening: {1} selects {2}", "开局：{1}选择第5手 {2}"},
+    [T_OP_WHY] = {"(engine: {1})", "（引擎：{1}）"},
+    [T_OP_COLOURS] = {"now {1}, {2}", "现在{1}，{2}"},
+    [T_OP_DONE] = {"opening over: {1}; {2} to move", "开局结束：{1}；轮到{2}"},
+    [T_OP_START] = {"start: {1} {2} {3} ({4})", "开局：{1} {2} {3}（{4}）"},
+    [T_OP_BALANCED] = {"balanced start: {1} (score {2} for White)",
+                       "均衡开局：{1}（白方评分 {2}）"},
+    [T_OP_UNDONE] = {"took back {1} opening action(s)", "撤回开局 {1} 步"},
+    [T_OP_THINKING] = {"{1} is deciding the opening...", "{1}正在考虑开局……"},
+    [T_OP_LOADED] = {"opening: {1}", "开局：{1}"},
+    [T_ERR_OPENING] = {"{1}", "开局规则不允许：{1}"},
+    [T_ERR_IN_OPENING] = {"not during the opening", "开局阶段不能这样做"},
+    [T_ERR_NOT_OPENING] = {"there is no opening step now", "现在不在开局阶段"},
+    [T_ERR_START_STONES] = {"opening {1} cannot start from three stones (use swap, swap2, "
+                            "rif, yamaguchi or soosorv8)",
+                            "开局规则 {1} 不能从三子开始（可用 swap、swap2、rif、yamaguchi 或 "
+                            "soosorv8）"},
+    [T_ERR_SQUARE] = {"this opening needs a square board with an odd size",
+                      "此开局需要奇数路的正方形棋盘"},
+    [T_MENU_OPENING] = {"Opening", "开局规则"},
+    [T_MENU_FROM] = {"Start from", "起始局面"},
+    [T_MENU_FROM_EMPTY] = {"empty board", "空棋盘"},
+    [T_MENU_FROM_RANDOM] = {"random opening", "随机开局"},
+    [T_MENU_FROM_BALANCED] = {"balanced", "均衡开局"},
+    [T_NEW_GAME_OPENING] = {"new game: {1}", "新对局：{1}"},
+    [T_MENU_NO_OPENING] = {"none", "无"},
+    [T_MENU_PLAYER1] = {"Player 1", "玩家1"},
+    [T_MENU_PLAYER2] = {"Player 2", "玩家2"},
+    [T_HELP_LINE_OPENING] = {"Enter:place/offer/select c:choose b/w:take 0-9:declare u:undo ?:help",
+                             "回车落子/打点/选择 c选择 b/w执黑/执白 0-9声明 u悔棋 ?帮助"},
 };
 
 const char *play_text(PlayLang lang, TextId id) {

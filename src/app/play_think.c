@@ -60,11 +60,41 @@ static void on_report(const TgSearchInfo *info, void *user) {
     pthread_mutex_unlock(&t->lock);
 }
 
+/// The thread: a move search, or an opening decision when it was given an opening.
 static void *search_main(void *arg) {
     Thinker *t = arg;
-    t->error = tg_engine_search(t->engine, t->game, &t->limits, on_report, t, &t->result);
+    if (t->opening)
+        t->error = tg_opening_decide(t->engine, t->opening, &t->open_limits, &t->decision);
+    else
+        t->error = tg_engine_search(t->engine, t->game, &t->limits, on_report, t, &t->result);
     atomic_store(&t->done, true);
     return NULL;
+}
+
+static void forget_copies(Thinker *t) {
+    tg_game_free(t->game);
+    t->game = NULL;
+    tg_opening_free(t->opening);
+    t->opening = NULL;
+}
+
+/// Starts the thread on what think_start* copied in; false (and all forgotten) if it cannot.
+static bool launch(Thinker *t, ThinkKind kind, unsigned version) {
+    t->kind = kind;
+    t->version = version;
+    t->error = TG_OK;
+    memset(&t->result, 0, sizeof t->result);
+    memset(&t->decision, 0, sizeof t->decision);
+    memset(&t->live, 0, sizeof t->live); /* no thread runs now: no lock needed */
+    atomic_store(&t->stop, false);
+    atomic_store(&t->done, false);
+    if (pthread_create(&t->thread, NULL, search_main, t) != 0) {
+        forget_copies(t);
+        t->kind = THINK_NONE;
+        return false;
+    }
+    t->active = true;
+    return true;
 }
 
 bool think_start(Thinker *t, const TgGame *game, ThinkKind kind, const TgSearchLimits *limits,
@@ -74,28 +104,23 @@ bool think_start(Thinker *t, const TgGame *game, ThinkKind kind, const TgSearchL
     if (!t->game) return false;
     t->limits = *limits;
     t->limits.stop = &t->stop;
-    t->kind = kind;
-    t->version = version;
-    t->error = TG_OK;
-    memset(&t->result, 0, sizeof t->result);
-    memset(&t->live, 0, sizeof t->live); /* no thread runs now: no lock needed */
-    atomic_store(&t->stop, false);
-    atomic_store(&t->done, false);
-    if (pthread_create(&t->thread, NULL, search_main, t) != 0) {
-        tg_game_free(t->game);
-        t->game = NULL;
-        t->kind = THINK_NONE;
-        return false;
-    }
-    t->active = true;
-    return true;
+    return launch(t, kind, version);
+}
+
+bool think_start_opening(Thinker *t, const TgOpening *op, const TgOpeningLimits *limits,
+                         unsigned version) {
+    think_cancel(t);
+    t->opening = tg_opening_clone(op);
+    if (!t->opening) return false;
+    t->open_limits = *limits;
+    t->open_limits.stop = &t->stop;
+    return launch(t, THINK_OPENING, version);
 }
 
 static void join(Thinker *t) {
     pthread_join(t->thread, NULL);
     t->active = false;
-    tg_game_free(t->game);
-    t->game = NULL;
+    forget_copies(t);
 }
 
 bool think_finished(Thinker *t) {

@@ -164,6 +164,113 @@ lines h8 | "$bin" play --plain --lang zh --black human --white easy >"$tmp/out" 
 check "plain: Chinese texts" has '^第1手：黑 h8$'
 check "plain: Chinese header" has '黑方：玩家，白方：电脑（简单）'
 
+# ---- Plain: opening rules, played through by scripted sides --------------------------------
+
+# opening RULE LINES...: two humans play the opening phase under RULE (renju 15x15).
+opening() { rule=$1; shift; lines "$@" moves | plain --rule renju --opening "$rule" --black human --white human; }
+
+opening swap1 h8 stay
+check "swap1: the header names the players and colours" has '^tengen play: renju 15x15, opening swap1, Player 1 \(human\) — Black, Player 2 \(human\) — White$'
+check "swap1: the step asks player 2 to choose" has "^Player 2 \(human\), White: choose stay \(keep White\), swap \(take Black\)$"
+check "swap1: stay ends the phase" has '^opening over: swap1 h8 stay; White to move$'
+opening swap1 h8 swap i9 moves
+check "swap1: swap trades colours" has '^now Player 1 \(human\) — White, Player 2 \(human\) — Black$'
+check "swap1: play goes on after the swap" has '^move 2: white i9$'
+
+opening swap h8 h9 j10 stay
+check "swap: three stones, then stay" has '^opening over: swap h8 h9 j10 stay; White to move$'
+opening swap h8 h9 j10 swap
+check "swap: three stones, then swap" has '^opening over: swap h8 h9 j10 swap; White to move$'
+
+opening swap2 h8 h9 j10 "take black"
+check "swap2: take black is a swap" has '^opening over: swap2 h8 h9 j10 swap; White to move$'
+opening swap2 h8 h9 j10 "take white"
+check "swap2: take white is a stay" has '^opening over: swap2 h8 h9 j10 stay; White to move$'
+opening swap2 h8 h9 j10 place-two g7 g9 "choose stay"
+check "swap2: place-two, then player 1 stays" has '^opening over: swap2 h8 h9 j10 place-two g7 g9 stay; White to move$'
+check "swap2: the place-two step" has "^Player 1 \(human\), Black: choose stay \(keep Black\), swap \(take White\)$"
+opening swap2 h8 h9 j10 "choose place-two" g7 g9 "take white"
+check "swap2: place-two, then player 1 takes White" has '^opening over: swap2 h8 h9 j10 place-two g7 g9 swap; White to move$'
+
+opening rif j11 h8 h9 k12 f9 stay stay j9 "offer g11" i7 "select g9" i7
+check "rif: move 1 outside the centre is refused" has '^error: move 1 goes on the centre point$'
+check "rif: move 3 outside the 5x5 is refused" has '^error: k12 is outside the central 5x5 square$'
+check "rif: a choice at the wrong step is refused" has '^error: the opening asks for placing a stone, not a choice$'
+check "rif: the offer step" has '^Player 1 \(human\), Black: offer a 5th move \(2 more, none symmetric\)$'
+check "rif: the select step" has '^Player 2 \(human\), White: select the 5th move from g11 i7$'
+check "rif: a point not offered cannot be selected" has '^error: g9 is not one of the offered 5th moves$'
+check "rif: the selection ends the phase" has '^opening over: rif h8 h9 f9 stay j9 g11 i7 i7; White to move$'
+opening rif h8 h9 h10 swap h7 g11 g11 i11
+check "rif: a symmetric offer is refused" has '^error: i11 is symmetric to the offer g11$'
+check "rif: the same offer twice is refused" has '^error: g11 is already offered$'
+
+opening yamaguchi h8 h9 h10 "declare 99" "declare 3" swap i10 g11 i7 g7 i7
+check "yamaguchi: a declaration out of range is refused" has '^error: .*99'
+check "yamaguchi: the declaration step" has '^Player 1 \(human\), Black: declare how many 5th moves to offer \(1-10\)$'
+check "yamaguchi: three offers, then the selection" has '^opening over: yamaguchi h8 h9 h10 3 swap i10 g11 i7 g7 i7; White to move$'
+
+opening soosorv8 h8 h9 h10 swap i10 "declare 2" stay g11 i7 i7
+check "soosorv8: swap, move 4, N, swap, offers, selection" has '^opening over: soosorv8 h8 h9 h10 swap i10 2 stay g11 i7 i7; White to move$'
+
+opening taraguchi10 h8 stay g9 swap i7 stay g8 stay c3 j10 swap
+check "taraguchi10: move 5 outside the 9x9 is refused" has '^error: c3 is outside the central 9x9 square$'
+check "taraguchi10: move 5 in the 9x9, then a swap" has '^opening over: taraguchi10 h8 stay g9 swap i7 stay g8 stay j10 swap; White to move$'
+opening taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8
+check "taraguchi10: the offer branch" has '^opening over: taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8; White to move$'
+
+opening swap2 h8 h9 j10 place-two undo "take black" i10 undo undo undo g6 "take black"
+check "undo takes back opening actions" has '^took back 1 opening action\(s\)$'
+check "undo: the phase goes on after it" has '^opening over: swap2 h8 h9 g6 swap; White to move$'
+
+opening swap2 "take purple" "declare" "declare x" "select" "select zz" "offer q99" pass hint resign h8 "select h8" h9 j10
+check "bad opening input is named" has "^error: 'choose' needs stay\|swap\|place-two\|offer\|black\|white$"
+check "bad opening input: a bad point" has '^error: q99 is not on the 15x15 board$'
+check "bad opening input: no hint or resigning in the opening" has '^error: not during the opening$'
+check "bad opening input changes nothing" has '^h8 h9 j10$'
+
+# Against the computer: it decides its steps (swap2 as player 2, RIF as player 2).
+lines h8 h9 j10 "choose stay" $lattice | plain --rule renju --opening swap2 --black human --white easy --seed 3
+check "swap2 vs easy: the computer decides" has '^opening: Player 2 \(computer \(easy\)\) (chooses|places)'
+check "swap2 vs easy: its reason is shown" has '^\(engine: .+\)$'
+check "swap2 vs easy: the phase ends" has '^opening over: swap2 h8 h9 j10 '
+check "swap2 vs easy: the game goes on to a result" has '^game over: '
+lines h8 h9 j10 i10 "offer g11" "offer l12" "offer d4" "offer m3" $lattice | plain --rule renju --opening rif --black human --white easy --seed 3
+check "rif vs easy: the computer decides" has '^opening: Player 2 \(computer \(easy\)\) '
+check "rif vs easy: the phase ends" has '^opening over: rif h8 h9 j10 '
+check "rif vs easy: the game goes on" has '^move 6: '
+
+lines h8 i10 undo undo moves | plain --rule renju --opening swap1 --black human --white easy --seed 3
+check "swap1 vs easy: the computer swaps" has '^now Player 1 \(you\) — White, Player 2 \(computer \(easy\)\) — Black$'
+check "swap1 vs easy: ... and plays its player's colour" has '^move 3: black [a-o][0-9]+'
+check "undo vs the computer: the pair of moves" has '^took back 2 move\(s\)$'
+check "undo vs the computer: back into the opening" has '^took back 2 opening action\(s\)$'
+check "undo vs the computer: the board is empty again" has '^no moves$'
+
+# Start positions.
+lines moves | plain --rule renju --renju-opening 2I --black human --white human
+check "--renju-opening 2I: the start is named" has '^start: 2I Kyogetsu 峡月 \(h8 i9 j9\)$'
+check "--renju-opening 2I: three stones" has '^h8 i9 j9$'
+lines moves | plain --rule renju --opening rif --renju-opening 花月 --black human --white human
+check "--renju-opening 花月 under rif: player 2 chooses next" has "^Player 2 \(human\), White: choose stay"
+lines moves | plain --rule renju --renju-opening random --seed 7 --black human --white human
+check "--renju-opening random: one of the 26" has '^start: [0-9]+[DI] '
+lines moves | plain --rule renju --balanced --black human --white human
+check "--balanced: the start and its score" has '^balanced start: [a-o][0-9]+ [a-o][0-9]+ [a-o][0-9]+ \(score '
+"$bin" play --list-openings >"$tmp/out"
+check "--list-openings: the 26" test "$(wc -l <"$tmp/out")" = 26
+check "--list-openings: codes and both names" has '^4D +Kagetsu +花月 h8 h9 i9'
+lines | plain --opening taraguchi10 --renju-opening 2I
+check "a start needs a rule that places three stones" has 'cannot start from three stones'
+
+# Records keep the phase.
+lines h8 h9 j10 "take white" i10 "save $tmp/op.sgf" | plain --rule renju --opening swap2 --black human --white human
+check "save: the SGF holds the opening line" grep -q 'OPENING\[swap2 h8 h9 j10 stay\]' "$tmp/op.sgf"
+lines moves | plain --load "$tmp/op.sgf"
+check "load: the opening is shown" has '^opening: swap2 h8 h9 j10 stay$'
+
+lines h8 | "$bin" play --plain --lang zh --opening swap1 --black human --white human >"$tmp/out" 2>&1
+check "zh: the step in Chinese" has '^玩家2（玩家），白方：请选择'
+
 # ---- The ncurses screen in tmux ------------------------------------------------------------
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -257,6 +364,36 @@ else
     check "screen: forbidden points are marked" sh -c "sed -n 9p '$tmp/out' | grep -q '●\]● ×'"
     keys : j 8 Enter
     check "screen: a forbidden point is refused" wait_for "j8是黑方禁手（三三）"
+    keys q
+
+    # The opening phase: the step on the status line, the highlighted square, offers marked.
+    screen --lang en --rule renju --opening rif --black human --white human
+    check "screen: the title names the opening rule" wait_for "tengen  renju 15x15 rif"
+    check "screen: the panel names the players" has 'Black: Player 1 \(human\)'
+    keys Enter k Enter
+    check "screen: the status line shows the step" wait_for "Player 1 (human), Black: place move 3 (black) in the central 5x5"
+    check "screen: ... on the status line" sh -c "sed -n 23p '$tmp/out' | grep -q '^Player 1 (human), Black: place move 3'"
+    T capture-pane -e -p >"$tmp/out"
+    check "screen: the central 5x5 is highlighted" sh -c "sed -n 7p '$tmp/out' | grep -q '46m'"
+    check "screen: ... and nothing outside it" sh -c "sed -n 6p '$tmp/out' | grep -vq '46m'"
+    keys :j10 Enter c stay Enter
+    check "screen: c types a choice" wait_for "opening: Player 2 (human) chooses stay (keep White)"
+    keys :i10 Enter :g11 Enter
+    check "screen: an offered 5th move is marked" wait_for "◇"
+    keys q
+
+    screen --lang en --rule renju --black human --white human
+    wait_for "a b c d e" >/dev/null
+    keys n k k k k k l l l l j l l l l  # the menu: opening rif, start from 2D
+    check "screen: the menu has the opening rule and start" wait_for "Start from < 2D Keigetsu 溪月 >"
+    check "screen: ... and names the players" has 'Player 1 +< human >'
+    keys Enter
+    check "screen: the menu starts the opening" wait_for "tengen  renju 15x15 rif"
+    check "screen: ... from 2D, player 2 to choose" wait_for "Player 2 (human), White: choose stay"
+    keys q
+
+    screen --lang en --load "$tmp/op.sgf"
+    check "screen: a loaded record shows its opening" wait_for "tengen  renju 15x15 swap2 h8 h9 j10 stay"
     keys q
     T kill-server 2>/dev/null
     check "screen: nothing on stderr" test ! -s "$tmp/screen.err"
