@@ -53,16 +53,23 @@ class Client:
                     self.conn.close()
                     self.conn = None
                 return r.status, json.loads(text)
-            except (http.client.HTTPException, ConnectionError, OSError):
+            except (http.client.HTTPException, ConnectionError, OSError) as e:
                 if self.conn:
                     self.conn.close()
                 self.conn = None
-                if attempt:
-                    raise
+                if attempt:  # counted as an error by the caller, not a dead thread
+                    return 0, {"code": f"connection ({type(e).__name__})"}
 
 
 def points(size):
     return [f"{c}{r}" for c in "abcdefghijklmnopqrstuv"[:size] for r in range(1, size + 1)]
+
+
+def count_error(stats, status, answer):
+    """Counts a failed request by its error code (the caller holds the lock)."""
+    code = answer.get("code", status) if isinstance(answer, dict) else status
+    stats["errors"] += 1
+    stats["codes"][code] = stats["codes"].get(code, 0) + 1
 
 
 def player(client, stats, stop, computer, seed):
@@ -74,7 +81,7 @@ def player(client, stats, stop, computer, seed):
                                  "white": "easy" if computer else "human"})
         if status != 201:
             with lock:
-                stats["errors"] += 1
+                count_error(stats, status, g)
             time.sleep(0.05)
             continue
         gid = g["id"]
@@ -82,9 +89,13 @@ def player(client, stats, stop, computer, seed):
         rnd.shuffle(free)
         while not stop.is_set() and g["result"] is None:
             if computer and (g["thinking"] or g["to_move"] != "black"):
-                status, g = client.call("GET", f"/api/games/{gid}")
+                status, answer = client.call("GET", f"/api/games/{gid}")
                 with lock:
                     stats["requests"] += 1
+                    if status != 200:
+                        count_error(stats, status, answer)
+                if status == 200:
+                    g = answer
                 continue
             taken = set(g["moves"])
             while free and free[-1] in taken:
@@ -98,13 +109,16 @@ def player(client, stats, stop, computer, seed):
                 stats["requests"] += 1
                 stats["latency"].append(ms)
                 if status != 200:
-                    stats["errors"] += 1
-                    stats["codes"][answer.get("code", status)] = \
-                        stats["codes"].get(answer.get("code", status), 0) + 1
+                    count_error(stats, status, answer)
             if status == 200:
                 g = answer
-            else:
-                status, g = client.call("GET", f"/api/games/{gid}")
+                continue
+            status, answer = client.call("GET", f"/api/games/{gid}")
+            if status != 200:
+                with lock:
+                    count_error(stats, status, answer)
+                break
+            g = answer
         with lock:
             stats["games"] += 1
 
