@@ -53,6 +53,8 @@ const post = (path, body) => request('POST', path, body);
 
 export const api = {
     info: () => request('GET', '/api/info'),
+    openings: () => request('GET', '/api/openings'),
+    opening: (id, body) => post(`/api/games/${enc(id)}/opening`, body),
     list: (limit, offset) => request('GET', `/api/games?limit=${limit}&offset=${offset}`),
     get: (id) => request('GET', `/api/games/${enc(id)}`),
     create: (spec) => post('/api/games', spec),
@@ -90,6 +92,7 @@ export class GameStream {
         this.es = es;
         es.addEventListener('game', (e) => this.dispatch('game', e.data));
         es.addEventListener('search', (e) => this.dispatch('search', e.data));
+        es.addEventListener('opening', (e) => this.dispatch('opening', e.data));
         es.onopen = () => this.handlers.onState && this.handlers.onState(true);
         es.onerror = () => {
             if (this.closed) return;

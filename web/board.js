@@ -128,7 +128,9 @@ export class Board {
     }
 
     // spec: {size, moves, coords, numbers, numberFrom, win, forbidden, candidates, hint,
-    //        preview, pending, hoverColor}
+    //        preview, pending, hoverColor, area, offers}
+    // area: the side of the central square an opening stone must go in (0: none);
+    // offers: the 5th moves offered in the opening phase, drawn as numbered marks.
     render(spec) {
         if (spec.size !== this.size || !!spec.coords !== this.coords) this.build(spec.size, !!spec.coords);
         this.spec = spec;
@@ -171,6 +173,14 @@ export class Board {
     drawMarks(spec) {
         const g = this.gMarks;
         g.textContent = '';
+        if (spec.area > 0) this.drawArea(g, spec.area);
+        (spec.offers || []).forEach((p, i) => {
+            const xy = this.at(p);
+            if (!xy) return;
+            const m = el('g', { class: 'offer', 'data-offer': p }, g);
+            el('circle', { cx: xy[0], cy: xy[1], r: U * 0.4 }, m);
+            this.text(m, xy, String(i + 1), 'offer-label');
+        });
         for (const f of spec.forbidden || []) {
             const xy = this.at(f.point);
             if (!xy) continue;
@@ -195,6 +205,14 @@ export class Board {
         }
         if (spec.win) this.drawWin(g, spec.win);
         if (spec.preview) this.drawPreview(g, spec.preview);
+    }
+
+    // The central square of an opening placement, a frame half a cell outside its points.
+    drawArea(g, area) {
+        const c = (this.size - 1) / 2, r = Math.floor(area / 2);
+        const x0 = this.x(c - r) - U / 2, x1 = this.x(c + r) + U / 2;
+        const y0 = this.y(c + r) - U / 2, y1 = this.y(c - r) + U / 2;
+        el('rect', { class: 'opening-area', x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 6, 'data-testid': 'opening-area', 'data-area': area }, g);
     }
 
     drawWin(g, [a, b]) {

@@ -1,6 +1,7 @@
-// dialog.js — the new-game dialog: rule, size, who plays (two humans, against the computer
-// with either colour, computer against computer, an online room) and the time control.
-// The last choices are remembered so "New game" is one click for a repeat.
+// dialog.js — the new-game dialog: rule, size, the opening rule and start position, who plays
+// (two humans, against the computer with either colour, computer against computer, an online
+// room) and the time control. The last choices are remembered so "New game" is one click for
+// a repeat.
 
 import { api } from './api.js';
 import { t } from './i18n.js';
@@ -8,6 +9,19 @@ import { getPref, setPref, setSeat } from './prefs.js';
 import { $, showError } from './ui.js';
 
 const LEVELS = ['easy', 'medium', 'hard', 'max'];
+
+// What each opening rule allows (GET /api/openings says the same; this copy lets the dialog
+// work before that answer comes): an odd board only, the smallest board, three first stones.
+const RULES = {
+    none: { odd_size: false, min_size: 5, three_stones: true },
+    swap1: { odd_size: false, min_size: 5, three_stones: false },
+    swap: { odd_size: false, min_size: 5, three_stones: true },
+    swap2: { odd_size: false, min_size: 5, three_stones: true },
+    rif: { odd_size: true, min_size: 5, three_stones: true },
+    yamaguchi: { odd_size: true, min_size: 5, three_stones: true },
+    soosorv8: { odd_size: true, min_size: 5, three_stones: true },
+    taraguchi10: { odd_size: true, min_size: 9, three_stones: false },
+};
 
 export class NewGameDialog {
     constructor() {
@@ -22,9 +36,12 @@ export class NewGameDialog {
                 sel.append(o);
             }
         }
+        this.loadOpenings();
         this.restore();
-        $('ng-mode').addEventListener('change', () => this.sync());
-        $('ng-clock').addEventListener('change', () => this.sync());
+        for (const id of ['ng-mode', 'ng-clock', 'ng-rule', 'ng-opening', 'ng-startpos']) {
+            $(id).addEventListener('change', () => this.sync());
+        }
+        $('ng-size').addEventListener('input', () => this.sync());
         $('ng-cancel').addEventListener('click', () => this.dlg.close());
         this.form.addEventListener('submit', (e) => {
             e.preventDefault();
@@ -32,11 +49,32 @@ export class NewGameDialog {
         });
     }
 
+    // The 26 renju openings by code, romanised and Chinese name ("2I Kyogetsu 峡月"): the same
+    // words in every language, as players know them.
+    loadOpenings() {
+        api.openings().then((o) => {
+            const sel = $('ng-startpos');
+            for (const r of o.openings) {
+                const opt = document.createElement('option');
+                opt.value = r.code;
+                opt.textContent = `${r.code} ${r.name} ${r.chinese}`;
+                opt.className = 'renju-opening';
+                sel.append(opt);
+            }
+            for (const r of o.rules) RULES[r.name] = r;
+            const p = getPref('newgame', {});
+            if (p.startpos) sel.value = p.startpos;
+            this.sync();
+        }, () => {}); // without the list the other starts still work
+    }
+
     restore() {
         const p = getPref('newgame', {});
-        const set = (id, v) => { if (v !== undefined) $(id).value = v; };
+        const set = (id, v) => { if (v !== undefined && v !== null) $(id).value = v; };
         set('ng-rule', p.rule);
         set('ng-size', p.size);
+        set('ng-opening', p.opening ?? 'none');
+        set('ng-startpos', p.startpos ?? 'empty');
         set('ng-mode', p.mode);
         set('ng-color', p.color);
         set('ng-level', p.level ?? 'medium');
@@ -56,6 +94,39 @@ export class NewGameDialog {
         }
         const clockOn = $('ng-clock').value === 'on';
         for (const el of this.form.querySelectorAll('.c-on')) el.hidden = !clockOn;
+        this.syncOpening();
+    }
+
+    // Offers only the opening rules and start positions the board and rule allow, and names
+    // the players by number once an opening rule can swap their colours.
+    syncOpening() {
+        const size = Math.round(Number($('ng-size').value)) || 15;
+        const odd = size % 2 === 1;
+        const opening = $('ng-opening');
+        for (const o of opening.options) {
+            const r = RULES[o.value];
+            o.disabled = !!r && ((r.odd_size && !odd) || size < r.min_size);
+        }
+        if (opening.selectedOptions[0]?.disabled) opening.value = 'none';
+        const rule = RULES[opening.value] || RULES.none;
+        const start = $('ng-startpos');
+        const renjuStyle = rule.odd_size;
+        for (const o of start.options) {
+            if (o.value === 'empty') continue;
+            const balancedOk = !renjuStyle || ($('ng-rule').value === 'renju' && size >= 15);
+            o.disabled = !rule.three_stones || (o.value === 'balanced' ? !balancedOk : !odd);
+        }
+        if (start.selectedOptions[0]?.disabled) start.value = 'empty';
+        const numbered = opening.value !== 'none';
+        const label = (id, key) => { $(id).dataset.i18n = key; $(id).textContent = t(key); };
+        label('ng-color-label', numbered ? 'dlg.youAre' : 'dlg.yourColor');
+        label('ng-black-level-label', numbered ? 'dlg.level1' : 'dlg.blackLevel');
+        label('ng-white-level-label', numbered ? 'dlg.level2' : 'dlg.whiteLevel');
+        const [b, w] = $('ng-color').options;
+        b.dataset.i18n = numbered ? 'dlg.player1' : 'color.black';
+        w.dataset.i18n = numbered ? 'dlg.player2' : 'color.white';
+        b.textContent = t(b.dataset.i18n);
+        w.textContent = t(w.dataset.i18n);
     }
 
     open() {
@@ -69,6 +140,7 @@ export class NewGameDialog {
             rule: v('ng-rule'), size: v('ng-size'), mode: v('ng-mode'), color: v('ng-color'),
             level: v('ng-level'), blackLevel: v('ng-black-level'), whiteLevel: v('ng-white-level'),
             clock: v('ng-clock'), minutes: v('ng-minutes'), increment: v('ng-increment'),
+            opening: v('ng-opening'), startpos: v('ng-startpos'),
         };
     }
 
@@ -85,6 +157,10 @@ export class NewGameDialog {
             spec.online = true;
             spec.seat = v.color;
         }
+        // With an opening rule "black" and "white" name player 1 and player 2.
+        if (v.opening && v.opening !== 'none') spec.opening = v.opening;
+        if (v.startpos === 'balanced') spec.balanced = true;
+        else if (v.startpos && v.startpos !== 'empty') spec.renju_opening = v.startpos;
         if (v.clock === 'on') {
             spec.clock = {
                 game_ms: Math.round(Math.max(0.5, Number(v.minutes) || 5) * 60000),

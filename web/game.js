@@ -15,6 +15,8 @@ import { $, toast, showError, formatClock, clear, make } from './ui.js';
 const ANALYSIS_MS = 60000; // bounded so a forgotten tab does not hold a worker for long
 const HINT_MS = 1500;
 const other = (c) => (c === 'black' ? 'white' : 'black');
+// The opening phase is running: its step, not a move, is asked for.
+const inPhase = (g) => !!(g && g.opening && !g.opening.done && !g.result);
 
 export class GameView {
     constructor() {
@@ -58,6 +60,7 @@ export class GameView {
         this.stream = new GameStream(id, {
             game: (g) => this.onEvent(g),
             search: (s) => this.onSearch(s),
+            opening: (d) => this.onOpening(d),
             onState: (up) => { if (!up) toast(t('msg.reconnecting'), 'warn'); },
         });
         try {
@@ -102,17 +105,29 @@ export class GameView {
         this.renderBoard();
     }
 
+    // What the computer decided in the opening phase, in the player's language.
+    onOpening(d) {
+        if (!d || !this.game) return;
+        const what = d.choice ? (d.choice === 'stay' ? t('opening.stay') : d.choice === 'swap' ? t('opening.swapped')
+            : d.choice === 'place-two' ? t('opening.placeTwo') : t('opening.offerTen'))
+            : d.n !== undefined ? String(d.n) : (d.points || []).join(' ');
+        toast(t('opening.computer', { n: d.player, what }));
+    }
+
     // Takes a new game state: sounds for what changed, then a full redraw.
     apply(g) {
         const prev = this.game;
         this.game = g;
-        this.seat = g.online ? getSeat(g.id) : null;
+        const seat = g.online ? getSeat(g.id) : null;
+        // A seat belongs to a player; after a swap of the opening it holds the other colour.
+        this.seat = seat && seat.player && g.opening ? { ...seat, color: g.opening.players[String(seat.player)] } : seat;
         this.clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
         this.timeoutAsked = false;
         if (prev && prev.id === g.id) {
             if (g.ply > prev.ply) playStone();
             if (!prev.result && g.result) playEnd();
-            if (g.ply !== prev.ply || g.moves.join() !== prev.moves.join()) {
+            const line = (x) => (x.opening ? x.opening.line : '');
+            if (g.ply !== prev.ply || g.moves.join() !== prev.moves.join() || line(g) !== line(prev)) {
                 // The computer's own search stays on show after its move, marked as done.
                 const s = this.search;
                 this.search = s && s.kind === 'move' && g.ply === s.ply + 1 ? { ...s, done: true } : null;
@@ -144,12 +159,30 @@ export class GameView {
     // ---- who may do what -------------------------------------------------------------------
 
     isComputer(color) {
-        return !!this.game && this.game[color] !== 'human';
+        return !!this.game && !!color && this.game[color] !== 'human';
+    }
+
+    // The computer acts next: its move, or its step of the opening phase.
+    computerActs() {
+        const g = this.game;
+        if (!g || g.result || g.balancing) return false;
+        if (inPhase(g)) return g.opening.step.who !== 'human';
+        return this.isComputer(g.to_move);
+    }
+
+    // This screen is asked for the opening's step: a human is asked, and online it is us.
+    myStep() {
+        const g = this.game;
+        if (!inPhase(g) || g.balancing) return false;
+        const step = g.opening.step;
+        if (step.who !== 'human') return false;
+        return !g.online || (!!this.seat && this.seat.player === step.player);
     }
 
     // The colour this screen plays for: the seat online, else whoever is to move if human.
     myTurn() {
         const g = this.game;
+        if (inPhase(g)) return this.myStep();
         if (!g || g.result || !g.to_move) return false;
         if (g.online) return !!this.seat && this.seat.color === g.to_move;
         return !this.isComputer(g.to_move);
@@ -164,6 +197,7 @@ export class GameView {
     clickPoint(p) {
         const g = this.game;
         if (!g) return;
+        if (inPhase(g) || g.balancing) return this.openingClick(p);
         const refuse = this.refusal(p);
         if (refuse) return toast(refuse, 'error');
         if (this.opts.confirm && this.pending !== p) {
@@ -187,6 +221,30 @@ export class GameView {
         const f = (g.forbidden || []).find((x) => x.point === p);
         if (f && g.to_move === 'black') return t('msg.forbidden', { point: p, foul: foulName(f.foul) });
         return null;
+    }
+
+    // A click during the opening phase places, offers or selects, as the step asks.
+    openingClick(p) {
+        const g = this.game;
+        const step = g.opening && g.opening.step;
+        if (g.balancing) return toast(t('opening.balancing'), 'error');
+        if (this.isSpectator()) return toast(t('msg.spectator'), 'error');
+        if (step.who !== 'human') return toast(t('msg.computerTurn'), 'error');
+        if (!this.myStep()) return toast(t('opening.notYours', { n: step.player }), 'error');
+        if (step.kind === 'choose' || step.kind === 'declare') return toast(this.stepText(), 'error');
+        if (step.kind === 'select' && !g.opening.offers.includes(p)) return toast(t('opening.notAnOffer', { point: p }), 'error');
+        if (step.kind !== 'select' && g.moves.includes(p)) return toast(t('msg.occupied', { point: p }), 'error');
+        this.act(() => api.opening(g.id, { action: step.kind, point: p }));
+    }
+
+    choose(choice) {
+        const g = this.game;
+        if (g) this.act(() => api.opening(g.id, { action: 'choose', choice }));
+    }
+
+    declare(n) {
+        const g = this.game;
+        if (g) this.act(() => api.opening(g.id, { action: 'declare', n }));
     }
 
     hoverPoint(p) {
@@ -286,7 +344,7 @@ export class GameView {
     // toggle is on (any change stops the previous one on the server).
     maybeAnalyze() {
         const g = this.game;
-        if (!this.opts.analyze || !g || g.result || g.thinking || this.isSpectator()) return;
+        if (!this.opts.analyze || !g || g.result || g.thinking || this.isSpectator() || inPhase(g) || g.balancing) return;
         const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}`;
         if (key === this.analyzeKey) return;
         this.analyzeKey = key;
@@ -334,6 +392,7 @@ export class GameView {
         this.renderBoard();
         this.renderStatus();
         this.renderPlayers();
+        this.renderOpening();
         this.renderOffers();
         this.renderOnline();
         this.renderButtons();
@@ -347,6 +406,11 @@ export class GameView {
         const o = this.opts;
         const showForbidden = g && o.forbidden && g.to_move === 'black' && !g.thinking;
         const analysis = o.analyze && this.search && this.search.kind === 'analysis';
+        const step = inPhase(g) ? g.opening.step : null;
+        const mine = this.myTurn();
+        // During the phase: the square a stone must go in, the offered 5th moves, the colour
+        // of the stone the step places.
+        const hover = !mine ? null : step ? (step.kind === 'place' ? step.color : step.kind === 'offer' ? 'black' : null) : g.to_move;
         this.board.render({
             size: g ? g.size : 15,
             moves: g ? g.moves.filter((m) => m !== 'pass') : [],
@@ -358,7 +422,9 @@ export class GameView {
             hint: this.hintPoint,
             pending: this.pending,
             preview: this.preview,
-            hoverColor: this.myTurn() ? g.to_move : null,
+            hoverColor: hover,
+            area: step && step.kind === 'place' ? step.area : 0,
+            offers: step && (step.kind === 'offer' || step.kind === 'select') ? g.opening.offers : [],
         });
         $('board').dataset.ply = g ? g.ply : 0;
         $('board').dataset.game = g ? g.id : '';
@@ -368,6 +434,7 @@ export class GameView {
         const g = this.game;
         if (!g) return t('status.noGame');
         if (g.result) return resultText(g.result);
+        if (g.balancing || inPhase(g)) return this.stepText();
         const c = colorName(g.to_move);
         if (g.thinking) return t('status.thinking', { color: c });
         if (this.isComputer(g.to_move)) return t('status.paused', { color: c });
@@ -383,10 +450,65 @@ export class GameView {
         el.dataset.state = !g ? 'none' : g.result ? 'over' : g.thinking ? 'thinking' : 'play';
     }
 
+    // The opening step as a sentence in the page's language, built from its fields.
+    stepText() {
+        const g = this.game;
+        if (g.balancing) return t('opening.balancing');
+        const st = g.opening && g.opening.step;
+        if (!st) return '';
+        const who = st.kind === 'place' ? t('opening.player', { n: st.player })
+            : t('opening.who', { n: st.player, color: colorName(st.color) });
+        if (st.who !== 'human') return t(g.thinking ? 'opening.thinking' : 'opening.paused', { who });
+        const stone = t('stone.' + st.color);
+        switch (st.kind) {
+        case 'place':
+            if (st.area === 1) return t('opening.placeCentre', { who, color: stone });
+            if (st.area > 1) return t('opening.placeArea', { who, color: stone, n: st.area });
+            return t(st.count > 1 ? 'opening.placeMore' : 'opening.place', { who, color: stone, count: st.count });
+        case 'choose': return t('opening.choose', { who });
+        case 'declare': return t('opening.declare', { who, min: st.min, max: st.max });
+        case 'offer': return t('opening.offer', { who, count: st.count });
+        default: return t('opening.select', { who });
+        }
+    }
+
+    // The opening box: the rule (and which renju opening the stones are), the step, and the
+    // buttons of a choice or the number of a declaration when this screen is asked.
+    renderOpening() {
+        const g = this.game;
+        const box = $('opening-box');
+        box.hidden = !g || !g.opening;
+        if (box.hidden) return;
+        const op = g.opening;
+        const r = op.renju_opening;
+        const rule = t(op.done ? 'opening.done' : 'opening.phase', { rule: t('opening.' + op.rule) });
+        $('opening-rule').textContent = r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule;
+        $('opening-step').textContent = inPhase(g) || g.balancing ? this.stepText() : '';
+        const actions = clear($('opening-actions'));
+        const st = op.step;
+        if (!this.myStep() || !st) return;
+        if (st.kind === 'choose') {
+            for (const c of st.choices) {
+                const text = c === 'stay' ? t('opening.take.' + st.color) : c === 'swap' ? t('opening.take.' + other(st.color))
+                    : c === 'place-two' ? t('opening.placeTwo') : t('opening.offerTen');
+                actions.append(make('button', { type: 'button', class: 'primary', 'data-testid': 'choice-' + c, text, onclick: () => this.choose(c) }));
+            }
+        } else if (st.kind === 'declare') {
+            const input = make('input', { type: 'number', id: 'opening-n', 'data-testid': 'opening-n', min: st.min, max: st.max, value: st.min });
+            actions.append(input, make('button', {
+                type: 'button', class: 'primary', 'data-testid': 'opening-declare', text: t('opening.declareBtn'),
+                onclick: () => this.declare(Math.round(Number(input.value))),
+            }));
+        }
+    }
+
     renderPlayers() {
         const g = this.game;
         for (const c of ['black', 'white']) {
             let name = g ? playerName(g[c]) : '';
+            // Under an opening rule players are numbered: colours trade on swaps.
+            const n = g && g.opening ? Object.keys(g.opening.players).find((k) => g.opening.players[k] === c) : null;
+            if (n) name = `${t('opening.player', { n })} · ${name}`;
             if (g && this.seat && this.seat.color === c) name += ' ★';
             $('name-' + c).textContent = name;
             $('player-' + c).classList.toggle('to-move', !!g && g.to_move === c);
@@ -470,19 +592,21 @@ export class GameView {
         const over = !g || !!g.result;
         const spectator = this.isSpectator();
         const online = g && g.online;
-        const computerToMove = g && !over && this.isComputer(g.to_move);
+        const computerToMove = g && !over && this.computerActs();
+        const phase = inPhase(g) || (g && g.balancing);
+        const acted = g && g.opening && g.opening.line.includes(' ');
         const set = (id, enabled) => { $(id).disabled = !enabled; };
         set('btn-first', g && !online && g.ply > 0);
-        set('btn-undo', g && !spectator && g.ply > 0);
+        set('btn-undo', g && !spectator && (g.ply > 0 || acted));
         set('btn-redo', g && !online && g.redo.length > 0);
         set('btn-last', g && !online && g.redo.length > 0);
-        set('btn-hint', g && !over && !g.thinking && !spectator);
+        set('btn-hint', g && !over && !g.thinking && !spectator && !phase);
         set('btn-move-now', computerToMove);
         set('btn-go', computerToMove && !g.thinking);
         set('btn-stop', g && !spectator && (g.thinking || !!(this.search && this.search.kind === 'analysis' && !this.search.final) || this.hintPending));
         set('btn-draw', g && !over && !spectator);
         set('btn-resign', g && !over && !spectator);
-        set('opt-analyze', g && !spectator);
+        set('opt-analyze', g && !spectator && !phase);
         for (const f of ['psq', 'sgf', 'pos']) $('dl-' + f).classList.toggle('disabled', !g);
         set('btn-copy-pos', !!g);
     }
@@ -560,7 +684,7 @@ export class GameView {
         });
         // Right click on the board: the computer plays now (Gomocalc's habit).
         $('board').addEventListener('contextmenu', (e) => {
-            if (this.game && !this.game.result && this.isComputer(this.game.to_move)) {
+            if (this.game && !this.game.result && this.computerActs()) {
                 e.preventDefault();
                 this.moveNow();
             }

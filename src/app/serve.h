@@ -70,9 +70,9 @@ typedef struct SavedGame {
     char id[SERVE_ID_LEN + 1];
     char rule[16];
     int size;
-    char player[2][8]; ///< "human" or a level name
+    char player[2][8]; ///< "human" or a level name, by the colour each holds now
     bool online;
-    char token[2][SERVE_TOKEN_LEN + 1]; ///< "" while the seat is open
+    char token[2][SERVE_TOKEN_LEN + 1]; ///< by colour now; "" while the seat is open
     char *moves;                        ///< the whole record, the redo branch included, "h8 i9 ..."
     int ply;                            ///< moves played up to the current point
     char reason[16];                    ///< tg_reason_name, "" while the game goes on
@@ -84,6 +84,8 @@ typedef struct SavedGame {
     int64_t computer_ms;
     char *evals; ///< JSON array text
     int64_t created_ms, updated_ms;
+    char opening[512]; ///< the opening line (tg_opening_text), "" without an opening rule
+    bool balancing;    ///< the balanced start position is still to be computed
 } SavedGame;
 
 /// Opens (and creates or migrates) the archive; NULL with a message in err.
@@ -111,6 +113,8 @@ typedef struct Eval {
 
 /// A game being played. Everything below `lock` is guarded by it; the registry owns the
 /// struct, and `refs` counts the holders (requests, jobs, streams) that keep it from eviction.
+/// Players and seats are kept by player number (0: player 1, who starts as Black), because
+/// the swaps of an opening rule trade colours; without an opening rule player 1 is Black.
 typedef struct LiveGame {
     char id[SERVE_ID_LEN + 1];
     atomic_int refs;
@@ -120,9 +124,11 @@ typedef struct LiveGame {
     pthread_mutex_t lock;
     TgGame *game;
     unsigned version; ///< bumped by every change; a search applies only to its own version
-    int player[2];    ///< SERVE_HUMAN or a TgLevel, by colour
+    int player[2];    ///< SERVE_HUMAN or a TgLevel, by player number
     bool online;
-    char token[2][SERVE_TOKEN_LEN + 1];
+    char token[2][SERVE_TOKEN_LEN + 1]; ///< by player number
+    TgOpening *opening; ///< the opening phase (kept when over); NULL without an opening rule
+    bool balancing;     ///< waiting for the worker's balanced start position
     TgColor draw_offer, undo_offer;
     bool paused; ///< the computer waits for go or move-now
     int64_t computer_ms;
@@ -164,6 +170,15 @@ LiveGame **registry_snapshot(Server *s, int *count);
 
 LiveGame *game_new_live(TgGame *game, const int player[2]);
 void game_free_live(LiveGame *g);
+/// The player number (0 or 1) who holds colour c now.
+int game_seat(const LiveGame *g, TgColor c);
+/// The colour player number `seat` holds now.
+TgColor game_seat_color(const LiveGame *g, int seat);
+/// The opening phase is still running (its actions, not moves, are asked for).
+bool game_in_opening(const LiveGame *g);
+/// Against the computer: the human's player number; -1 when both or neither are human.
+int game_human_seat(const LiveGame *g);
+/// The computer acts next: a move, or a step of the opening phase.
 bool game_is_computer(const LiveGame *g, TgColor c);
 bool game_computer_to_move(const LiveGame *g);
 bool game_thinking(const LiveGame *g);
@@ -194,14 +209,17 @@ json_t *json_point(const TgGame *g, TgPoint p);
 
 /* ---- Searches (serve_work.c) ------------------------------------------------------------- */
 
-typedef enum JobKind { JOB_MOVE, JOB_ANALYSIS } JobKind;
+/// A move, an analysis, a decision of the opening phase, or the balanced start position.
+typedef enum JobKind { JOB_MOVE, JOB_ANALYSIS, JOB_OPENING, JOB_BALANCED } JobKind;
 
 struct Job {
     JobKind kind;
     LiveGame *g; ///< with a reference held by the job
     unsigned version;
-    TgGame *position; ///< the search's own copy, taken when it begins
-    bool brief;       ///< a move-now with nothing searched yet: think only briefly
+    TgGame *position;        ///< the search's own copy, taken when it begins
+    TgOpening *opening;      ///< JOB_OPENING: its own copy of the opening phase
+    TgOpeningLimits olimits; ///< JOB_OPENING and JOB_BALANCED
+    bool brief;              ///< a move-now with nothing searched yet: think only briefly
     TgSearchLimits limits;
     atomic_bool stop;      ///< end the search now (and use what it found)
     atomic_bool hurry;     ///< move-now before the search began: think only briefly
@@ -231,8 +249,9 @@ bool pool_start(Server *s, int workers, bool timer);
 /// Stops every search and thread; queued jobs are dropped.
 void pool_stop(Server *s);
 bool pool_has_room(Server *s);
-/// Starts the computer's move if it is to move, not paused and not already thinking (game
-/// lock held); false (and paused) when the queue is full.
+/// Starts the computer's move (or opening decision) if it is to act, not paused and not
+/// already thinking, or the balanced start position if one is awaited (game lock held);
+/// false (and paused) when the queue is full.
 bool work_start_move(Server *s, LiveGame *g, bool brief);
 /// Starts an analysis of the current position (game lock held).
 bool work_start_analysis(Server *s, LiveGame *g, int64_t time_ms, int multipv);
@@ -307,9 +326,42 @@ const Action *action_find(const char *name);
 void action_run(Server *s, LiveGame *g, const Action *a, json_t *body, const char *seat,
                 ApiResponse *out);
 void action_show(LiveGame *g, ApiResponse *out); ///< GET /api/games/{id}
+/// Makes a new TgGame for the game's rule, size and clock holding `stones` (0 to 5, black
+/// first) as played moves; NULL out of memory.
+TgGame *game_with_stones(const TgGame *like, const TgPoint *stones, int n);
 /// POST /api/games and /api/games/import: the answer, or NULL with the error.
 json_t *action_create(Server *s, json_t *body, ApiError *e);
 json_t *action_import(Server *s, json_t *body, ApiError *e);
+
+/* ---- Opening rules (serve_opening.c) ------------------------------------------------------ */
+
+/// The `opening` object of the game (null without an opening rule).
+json_t *opening_json(const LiveGame *g);
+/// The renju opening the game's first three moves are, as {code, name, chinese}, or null.
+json_t *renju_opening_json(const TgGame *game);
+/// The game's position after a change of the opening phase: the stones so far (or the whole
+/// opening when it is over), the clock setting kept (game lock held).
+bool opening_rebuild(LiveGame *g);
+/// Places the three start stones (black, white, black) as the opening's first placements,
+/// or as moves without an opening rule; false when the rule does not start that way.
+bool opening_start_stones(LiveGame *g, const TgPoint stones[3]);
+/// POST /api/games/{id}/opening (game lock held); false with the error.
+bool opening_action(Server *s, LiveGame *g, json_t *body, int seat, ApiError *e);
+/// Plans an undo: game moves past the opening and opening actions to take back until
+/// player `seat`'s last action is undone (seat -1: one move or action). False: nothing.
+bool opening_undo_plan(const LiveGame *g, int seat, int *plies, int *actions);
+/// Performs such a plan (game lock held).
+void opening_undo_apply(LiveGame *g, int plies, int actions);
+/// POST /api/games fields "opening", "renju_opening", "balanced": sets up the new game.
+bool opening_create(LiveGame *g, json_t *body, ApiError *e);
+/// An imported record's opening phase (SGF's OPENING[...]), when it replays and its stones
+/// are the record's first moves: the game gets it back, mid-phase too. Players given by
+/// colour stay with their colours.
+void opening_import(LiveGame *g);
+/// GET /api/openings
+json_t *openings_json(void);
+/// A finished decision of the opening phase (game lock held): applied and announced.
+void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d);
 
 /* ---- Event streams (serve_feed.c) --------------------------------------------------------- */
 

@@ -25,7 +25,8 @@ struct ActionCtx {
     Server *s;
     LiveGame *g;
     json_t *body;
-    TgColor seat; ///< online: the colour whose token came; TG_NOBODY otherwise
+    TgColor seat;    ///< online: the colour whose token came (held now); TG_NOBODY otherwise
+    int seat_player; ///< online: the player number whose token came; -1 otherwise
     ApiError err;
     int status;     ///< 200 unless set
     json_t *answer; ///< a different answer than the game, if set
@@ -33,9 +34,6 @@ struct ActionCtx {
 };
 
 static TgColor other(TgColor c) { return c == TG_BLACK ? TG_WHITE : TG_BLACK; }
-
-/// The colour of the move at `index` of the record: Black made the even ones.
-static TgColor mover_of(int index) { return index % 2 ? TG_WHITE : TG_BLACK; }
 
 static const char *str_field(json_t *body, const char *name, const char *fallback) {
     const char *v = json_string_value(json_object_get(body, name));
@@ -96,6 +94,9 @@ static bool act_move(ActionCtx *c) {
         return api_fail(&c->err, 400, "bad_move", "'%.20s' is not a point on this %dx%d board",
                         text, w, h);
     if (game_over(c)) return false;
+    if (game_in_opening(g))
+        return api_fail(&c->err, 409, "illegal",
+                        "the opening phase is not over: send its actions to /opening");
     const TgColor mover = tg_game_to_move(game);
     if (game_is_computer(g, mover))
         return api_fail(&c->err, 409, "not_your_turn", "it is the computer's turn (%s)",
@@ -123,28 +124,12 @@ static bool act_move(ActionCtx *c) {
 
 /* ---- Undo, redo, goto ---- */
 
-/// Plies an undo takes back: against the computer, everything since the human's last move;
-/// otherwise one. 0 when there is nothing to take back.
-static int undo_count(const LiveGame *g) {
-    const int ply = tg_game_ply(g->game);
-    const TgColor human = game_human_color(g);
-    if (human == TG_NOBODY) return ply > 0;
-    for (int i = ply - 1; i >= 0; i--)
-        if (mover_of(i) == human) return ply - i;
-    return 0;
-}
-
-/// Plies to take back so that `color`'s last move is undone (with the reply after it).
-static int plies_since_move_of(const LiveGame *g, TgColor color) {
-    const int ply = tg_game_ply(g->game);
-    for (int i = ply - 1; i >= 0; i--)
-        if (mover_of(i) == color) return ply - i;
-    return 0;
-}
-
-static void take_back(ActionCtx *c, int n) {
+/// Takes back `plies` moves and then `actions` actions of the opening phase (a plan of
+/// opening_undo_plan: against the computer everything since the human's last move or
+/// action, otherwise one).
+static void take_back(ActionCtx *c, int plies, int actions) {
     work_cancel(c->g);
-    for (int i = 0; i < n; i++) tg_game_undo(c->g->game);
+    opening_undo_apply(c->g, plies, actions);
     clear_offers(c->g);
     c->g->paused = true;
     game_changed(c->s, c->g);
@@ -155,7 +140,7 @@ static bool lift_result(ActionCtx *c) {
     const TgReason r = tg_game_result(c->g->game).reason;
     if (r != TG_REASON_RESIGN && r != TG_REASON_AGREEMENT) return false;
     tg_game_set_result(c->g->game, (TgResult){.winner = TG_NOBODY});
-    take_back(c, 0);
+    take_back(c, 0, 0);
     return true;
 }
 
@@ -163,15 +148,16 @@ static bool lift_result(ActionCtx *c) {
 static bool online_undo(ActionCtx *c) {
     LiveGame *g = c->g;
     const TgColor me = c->seat;
+    int plies, actions;
     if (g->undo_offer == other(me)) {
-        const int n = plies_since_move_of(g, other(me));
-        if (n == 0) return api_fail(&c->err, 409, "nothing", "nothing to undo");
-        take_back(c, n);
+        if (!opening_undo_plan(g, 1 - c->seat_player, &plies, &actions))
+            return api_fail(&c->err, 409, "nothing", "nothing to undo");
+        take_back(c, plies, actions);
         return true;
     }
     if (g->undo_offer == me) return true; /* asked already */
     if (tg_game_over(g->game)) return api_fail(&c->err, 409, "game_over", "the game is over");
-    if (plies_since_move_of(g, me) == 0)
+    if (!opening_undo_plan(g, c->seat_player, &plies, &actions))
         return api_fail(&c->err, 409, "nothing", "you have no move to take back");
     g->undo_offer = me;
     game_publish(c->s, g);
@@ -182,9 +168,10 @@ static bool act_undo(ActionCtx *c) {
     if (c->g->online) return online_undo(c);
     if (lost_on_time(c)) return false;
     if (lift_result(c)) return true;
-    const int n = undo_count(c->g);
-    if (n == 0) return api_fail(&c->err, 409, "nothing", "nothing to undo");
-    take_back(c, n);
+    int plies, actions;
+    if (!opening_undo_plan(c->g, game_human_seat(c->g), &plies, &actions))
+        return api_fail(&c->err, 409, "nothing", "nothing to undo");
+    take_back(c, plies, actions);
     return true;
 }
 
@@ -210,9 +197,13 @@ static bool act_goto(ActionCtx *c) {
     LiveGame *g = c->g;
     const json_int_t ply = json_integer_value(json_object_get(c->body, "ply"));
     const int length = tg_game_length(g->game);
+    /* The opening's stones are taken back by undo only, action by action. */
+    const int first = g->opening ? tg_opening_stones(g->opening, NULL, 0) : 0;
     if (g->online) return api_fail(&c->err, 409, "illegal", "an online game cannot jump");
-    if (ply < 0 || ply > length)
-        return api_fail(&c->err, 400, "bad_field", "ply must be from 0 to %d", length);
+    if (game_in_opening(g))
+        return api_fail(&c->err, 409, "illegal", "the opening phase is not over");
+    if (ply < first || ply > length)
+        return api_fail(&c->err, 400, "bad_field", "ply must be from %d to %d", first, length);
     if (lost_on_time(c)) return false;
     work_cancel(g);
     tg_game_goto(g->game, (int)ply);
@@ -347,6 +338,8 @@ static bool act_analyze(ActionCtx *c) {
     if (multipv < 1 || multipv > 10)
         return api_fail(&c->err, 400, "bad_field", "multipv must be from 1 to 10");
     if (game_over(c)) return false;
+    if (game_in_opening(g))
+        return api_fail(&c->err, 409, "illegal", "no analysis during the opening phase");
     if (game_thinking(g) || (game_computer_to_move(g) && !g->paused))
         return api_fail(&c->err, 409, "busy", "the computer is thinking about its move");
     if (!pool_has_room(c->s) ||
@@ -365,17 +358,19 @@ static bool new_token(char token[SERVE_TOKEN_LEN + 1]) {
     return true;
 }
 
-static json_t *you_json(const LiveGame *g, TgColor c) {
-    return json_pack("{s:s, s:s}", "color", tg_color_name(c), "token", g->token[c]);
+/// The seat of player number `seat`: the colour it holds now, its number (1 or 2), the token.
+static json_t *you_json(const LiveGame *g, int seat) {
+    return json_pack("{s:s, s:i, s:s}", "color", tg_color_name(game_seat_color(g, seat)), "player",
+                     seat + 1, "token", g->token[seat]);
 }
 
 static bool act_join(ActionCtx *c) {
     LiveGame *g = c->g;
     if (!g->online) return api_fail(&c->err, 409, "illegal", "this game is not played online");
-    TgColor seat = c->seat;
-    if (seat == TG_NOBODY) {
-        seat = !g->token[TG_BLACK][0] ? TG_BLACK : !g->token[TG_WHITE][0] ? TG_WHITE : TG_NOBODY;
-        if (seat == TG_NOBODY) return api_fail(&c->err, 409, "seat_taken", "both seats are taken");
+    int seat = c->seat_player;
+    if (seat < 0) {
+        seat = !g->token[0][0] ? 0 : !g->token[1][0] ? 1 : -1;
+        if (seat < 0) return api_fail(&c->err, 409, "seat_taken", "both seats are taken");
         if (!new_token(g->token[seat]))
             return api_fail(&c->err, 500, "internal", "no random numbers for a seat token");
         game_publish(c->s, g);
@@ -400,6 +395,15 @@ static const Field GOTO_FIELDS[] = {{"ply", F_INT, true}, {NULL, F_STRING, false
 static const Field COLOR_FIELDS[] = {{"color", F_STRING, false}, {NULL, F_STRING, false}};
 static const Field ANALYZE_FIELDS[] = {
     {"time_ms", F_INT, false}, {"multipv", F_INT, false}, {NULL, F_STRING, false}};
+static const Field OPENING_FIELDS[] = {{"action", F_STRING, true},
+                                       {"point", F_STRING, false},
+                                       {"choice", F_STRING, false},
+                                       {"n", F_INT, false},
+                                       {NULL, F_STRING, false}};
+
+static bool act_opening(ActionCtx *c) {
+    return opening_action(c->s, c->g, c->body, c->seat_player, &c->err);
+}
 
 static const Action ACTIONS[] = {
     {"join", NO_FIELDS, act_join},
@@ -413,6 +417,7 @@ static const Action ACTIONS[] = {
     {"move-now", NO_FIELDS, act_move_now},
     {"stop", NO_FIELDS, act_stop},
     {"analyze", ANALYZE_FIELDS, act_analyze},
+    {"opening", OPENING_FIELDS, act_opening},
 };
 
 const Action *action_find(const char *name) {
@@ -421,10 +426,11 @@ const Action *action_find(const char *name) {
     return NULL;
 }
 
-static TgColor seat_of(const LiveGame *g, const char *token) {
-    for (int c = 0; c < 2; c++)
-        if (same_token(token, g->token[c])) return (TgColor)c;
-    return TG_NOBODY;
+/// The player number whose token this is, or -1.
+static int seat_of(const LiveGame *g, const char *token) {
+    for (int k = 0; k < 2; k++)
+        if (same_token(token, g->token[k])) return k;
+    return -1;
 }
 
 void action_run(Server *s, LiveGame *g, const Action *a, json_t *body, const char *seat,
@@ -432,9 +438,13 @@ void action_run(Server *s, LiveGame *g, const Action *a, json_t *body, const cha
     ActionCtx c = {.s = s, .g = g, .body = body, .status = 200};
     pthread_mutex_lock(&g->lock);
     work_check_time(s, g); /* a clock that ran out ends the game before anything else */
-    c.seat = g->online ? seat_of(g, seat) : TG_NOBODY;
+    c.seat_player = g->online ? seat_of(g, seat) : -1;
+    c.seat = c.seat_player >= 0 ? game_seat_color(g, c.seat_player) : TG_NOBODY;
     bool ok = !g->online || c.seat != TG_NOBODY || a->run == act_join ||
               api_fail(&c.err, 403, "not_your_seat", "send your seat's token in X-Tengen-Seat");
+    /* Nothing may change the game before its balanced start position is there. */
+    ok = ok && (!g->balancing || a->run == act_join ||
+                api_fail(&c.err, 409, "busy", "the balanced start position is being computed"));
     ok = ok && a->run(&c);
     json_t *answer = NULL;
     if (ok) {
@@ -462,11 +472,19 @@ static const Field CLOCK_FIELDS[] = {{"game_ms", F_INT, false},
                                      {"move_ms", F_INT, false},
                                      {NULL, F_STRING, false}};
 
-static const Field CREATE_FIELDS[] = {{"rule", F_STRING, false},  {"size", F_INT, false},
-                                      {"black", F_STRING, false}, {"white", F_STRING, false},
-                                      {"clock", F_OBJECT, false}, {"computer_ms", F_INT, false},
-                                      {"moves", F_ARRAY, false},  {"online", F_BOOL, false},
-                                      {"seat", F_STRING, false},  {NULL, F_STRING, false}};
+static const Field CREATE_FIELDS[] = {{"rule", F_STRING, false},
+                                      {"size", F_INT, false},
+                                      {"black", F_STRING, false},
+                                      {"white", F_STRING, false},
+                                      {"clock", F_OBJECT, false},
+                                      {"computer_ms", F_INT, false},
+                                      {"moves", F_ARRAY, false},
+                                      {"online", F_BOOL, false},
+                                      {"seat", F_STRING, false},
+                                      {"opening", F_STRING, false},
+                                      {"renju_opening", F_STRING, false},
+                                      {"balanced", F_BOOL, false},
+                                      {NULL, F_STRING, false}};
 
 static const Field IMPORT_FIELDS[] = {{"data", F_STRING, true},   {"format", F_STRING, false},
                                       {"rule", F_STRING, false},  {"black", F_STRING, false},
@@ -532,8 +550,9 @@ static bool start_moves(TgGame *game, json_t *list, ApiError *e) {
     return ok;
 }
 
-/// Adds the new game to the registry, saves it, starts the computer; the answer is the game.
-static json_t *open_game(Server *s, LiveGame *g, TgColor creator, ApiError *e) {
+/// Adds the new game to the registry, saves it, starts the computer; the answer is the game
+/// (with the creator's seat, player number `creator`, if not -1).
+static json_t *open_game(Server *s, LiveGame *g, int creator, ApiError *e) {
     if (!registry_add(s, g)) {
         game_free_live(g);
         return api_fail(e, 500, "internal", "no id could be given to the game"), NULL;
@@ -541,22 +560,23 @@ static json_t *open_game(Server *s, LiveGame *g, TgColor creator, ApiError *e) {
     pthread_mutex_lock(&g->lock);
     game_changed(s, g);
     json_t *answer = game_json(g);
-    if (creator != TG_NOBODY) json_object_set_new(answer, "you", you_json(g, creator));
+    if (creator >= 0) json_object_set_new(answer, "you", you_json(g, creator));
     pthread_mutex_unlock(&g->lock);
     registry_release(g);
     return answer;
 }
 
-static bool online_fields(json_t *body, const int player[2], TgColor *seat, ApiError *e) {
-    *seat = TG_NOBODY;
+/// The creator's seat online: black (or 1) is player 1, white (or 2) player 2; -1 offline.
+static bool online_fields(json_t *body, const int player[2], int *seat, ApiError *e) {
+    *seat = -1;
     if (!json_is_true(json_object_get(body, "online"))) return true;
     if (player[0] != SERVE_HUMAN || player[1] != SERVE_HUMAN)
         return api_fail(e, 400, "bad_field", "both players of an online game are human");
     const char *name = str_field(body, "seat", "black");
-    *seat = strcmp(name, "black") == 0   ? TG_BLACK
-            : strcmp(name, "white") == 0 ? TG_WHITE
-                                         : TG_NOBODY;
-    if (*seat == TG_NOBODY) return api_fail(e, 400, "bad_field", "seat must be black or white");
+    *seat = strcmp(name, "black") == 0 || strcmp(name, "1") == 0   ? 0
+            : strcmp(name, "white") == 0 || strcmp(name, "2") == 0 ? 1
+                                                                   : -1;
+    if (*seat < 0) return api_fail(e, 400, "bad_field", "seat must be black, white, 1 or 2");
     return true;
 }
 
@@ -565,7 +585,7 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
     int player[2];
     int64_t size = 15, computer_ms = 3000;
     TgClock clock;
-    TgColor seat;
+    int seat;
     if (!body_fields(body, CREATE_FIELDS, e) || !rule_field(body, &rule, e) ||
         !int_in(body, "size", TG_MIN_SIZE, TG_MAX_SIZE, &size, e) ||
         !players_field(body, "human", player, e) || !clock_field(body, &clock, e) ||
@@ -573,7 +593,7 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
         !online_fields(body, player, &seat, e))
         return NULL;
     /* White defaults to the hard level, except online, where both players are human. */
-    if (!json_object_get(body, "white") && seat == TG_NOBODY) player[1] = TG_LEVEL_HARD;
+    if (!json_object_get(body, "white") && seat < 0) player[1] = TG_LEVEL_HARD;
     TgGame *game = tg_game_new(rule, (int)size, (int)size);
     if (!game) return api_fail(e, 500, "internal", "out of memory"), NULL;
     json_t *moves = json_object_get(body, "moves");
@@ -584,7 +604,12 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
     LiveGame *g = game_new_live(game, player);
     if (!g) return tg_game_free(game), api_fail(e, 500, "internal", "out of memory"), NULL;
     g->computer_ms = computer_ms;
-    g->online = seat != TG_NOBODY;
+    g->online = seat >= 0;
+    if (!opening_create(g, body, e) || (g->balancing && !pool_has_room(s))) {
+        if (g->balancing) api_fail(e, 503, "queue_full", "every engine is busy");
+        game_free_live(g);
+        return NULL;
+    }
     if (g->online && !new_token(g->token[seat])) {
         game_free_live(g);
         return api_fail(e, 500, "internal", "no random numbers for a seat token"), NULL;
@@ -634,5 +659,6 @@ json_t *action_import(Server *s, json_t *body, ApiError *e) {
     LiveGame *g = game_new_live(game, player);
     if (!g) return tg_game_free(game), api_fail(e, 500, "internal", "out of memory"), NULL;
     g->paused = true; /* it opens at its last move and waits there */
-    return open_game(s, g, TG_NOBODY, e);
+    opening_import(g);
+    return open_game(s, g, -1, e);
 }

@@ -203,8 +203,9 @@ static char *record_of(const LiveGame *g, int k, ApiError *e) {
     if (!copy) return api_fail(e, 500, "internal", "out of memory"), NULL;
     for (int c = 0; c < 2; c++) {
         char name[32];
-        snprintf(name, sizeof name, "%s%s", g->player[c] == SERVE_HUMAN ? "" : "tengen ",
-                 player_name(g->player[c]));
+        const int player = g->player[game_seat(g, (TgColor)c)];
+        snprintf(name, sizeof name, "%s%s", player == SERVE_HUMAN ? "" : "tengen ",
+                 player_name(player));
         tg_game_set_info(copy, c == TG_BLACK ? "black" : "white", name);
     }
     char err[256];
@@ -343,6 +344,8 @@ void serve_api_handle(Server *s, const ApiRequest *rq, ApiResponse *out) {
     const bool games = n >= 1 && strcmp(parts[0], "games") == 0;
     if (n == 1 && strcmp(parts[0], "info") == 0)
         is(rq, "GET") ? get_info(out) : wrong_method(out, "GET");
+    else if (n == 1 && strcmp(parts[0], "openings") == 0)
+        is(rq, "GET") ? api_json_response(out, 200, openings_json()) : wrong_method(out, "GET");
     else if (games && n == 1 && is(rq, "GET"))
         list_games(s, rq, out);
     else if (games && n == 1)

@@ -113,25 +113,55 @@ LiveGame *game_new_live(TgGame *game, const int player[2]) {
 void game_free_live(LiveGame *g) {
     if (!g) return;
     tg_game_free(g->game);
+    tg_opening_free(g->opening);
     free(g->evals);
     feed_free(&g->feed);
     pthread_mutex_destroy(&g->lock);
     free(g);
 }
 
+int game_seat(const LiveGame *g, TgColor c) {
+    return g->opening ? (int)tg_opening_player_of(g->opening, c) : (int)c;
+}
+
+TgColor game_seat_color(const LiveGame *g, int seat) {
+    return g->opening ? tg_opening_color_of(g->opening, (TgPlayer)seat) : (TgColor)seat;
+}
+
+bool game_in_opening(const LiveGame *g) { return g->opening && !tg_opening_done(g->opening); }
+
 bool game_is_computer(const LiveGame *g, TgColor c) {
-    return (c == TG_BLACK || c == TG_WHITE) && g->player[c] != SERVE_HUMAN;
+    return (c == TG_BLACK || c == TG_WHITE) && g->player[game_seat(g, c)] != SERVE_HUMAN;
 }
 
+/// During the opening phase the one asked acts next; afterwards the side to move.
 bool game_computer_to_move(const LiveGame *g) {
-    return !tg_game_over(g->game) && game_is_computer(g, tg_game_to_move(g->game));
+    if (tg_game_over(g->game) || g->balancing) return false;
+    if (game_in_opening(g)) return g->player[tg_opening_step(g->opening).player] != SERVE_HUMAN;
+    return game_is_computer(g, tg_game_to_move(g->game));
 }
 
-bool game_thinking(const LiveGame *g) { return g->job && g->job->kind == JOB_MOVE; }
+bool game_thinking(const LiveGame *g) { return g->job && g->job->kind != JOB_ANALYSIS; }
 
 TgColor game_human_color(const LiveGame *g) {
     const bool b = game_is_computer(g, TG_BLACK), w = game_is_computer(g, TG_WHITE);
     return b == w ? TG_NOBODY : b ? TG_WHITE : TG_BLACK;
+}
+
+int game_human_seat(const LiveGame *g) {
+    const bool one = g->player[0] == SERVE_HUMAN, two = g->player[1] == SERVE_HUMAN;
+    return one == two ? -1 : one ? 0 : 1;
+}
+
+TgGame *game_with_stones(const TgGame *like, const TgPoint *stones, int n) {
+    TgGame *g = tg_game_new(tg_game_rule(like), tg_game_width(like), tg_game_height(like));
+    if (!g) return NULL;
+    if (tg_game_set_clock(g, tg_game_clock(like)) != TG_OK ||
+        (n > 0 && tg_game_set_moves(g, stones, n, NULL) != TG_OK)) {
+        tg_game_free(g);
+        return NULL;
+    }
+    return g;
 }
 
 void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth) {
@@ -154,8 +184,10 @@ void game_sync_clock(LiveGame *g) {
     const TgClock c = tg_game_clock(g->game);
     if (!c.game_ms && !c.move_ms) return;
     /* Held while the game is over, the computer waits, or an online seat is still open. */
-    const bool waiting = g->online && (!g->token[TG_BLACK][0] || !g->token[TG_WHITE][0]);
-    const bool hold = tg_game_over(g->game) || (g->paused && game_computer_to_move(g)) || waiting;
+    const bool waiting = g->online && (!g->token[0][0] || !g->token[1][0]);
+    /* The opening phase is not timed: the clocks start with the first move after it. */
+    const bool hold = tg_game_over(g->game) || (g->paused && game_computer_to_move(g)) || waiting ||
+                      game_in_opening(g) || g->balancing;
     if (hold)
         tg_game_clock_pause(g->game, serve_now_ms());
     else
@@ -232,25 +264,28 @@ static json_t *evals_json(const LiveGame *g) {
 
 static json_t *seats_json(const LiveGame *g) {
     if (!g->online) return json_null();
-    return json_pack("{s:s, s:s}", "black", g->token[0][0] ? "taken" : "open", "white",
-                     g->token[1][0] ? "taken" : "open");
+    const char *b = g->token[game_seat(g, TG_BLACK)], *w = g->token[game_seat(g, TG_WHITE)];
+    return json_pack("{s:s, s:s}", "black", b[0] ? "taken" : "open", "white",
+                     w[0] ? "taken" : "open");
 }
 
 json_t *game_json(const LiveGame *g) {
     const TgGame *game = g->game;
     const int ply = tg_game_ply(game);
-    const bool over = tg_game_over(game);
-    json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:b, s:o, s:o}", "id", g->id, "rule",
-                          tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black",
-                          player_name(g->player[0]), "white", player_name(g->player[1]), "online",
-                          g->online, "created", serve_json_time(g->created_ms), "updated",
-                          serve_json_time(g->updated_ms));
+    /* No one is "to move" while the opening phase asks for its actions. */
+    const bool over = tg_game_over(game) || game_in_opening(g) || g->balancing;
+    json_t *o =
+        json_pack("{s:s, s:s, s:i, s:s, s:s, s:b, s:o, s:o}", "id", g->id, "rule",
+                  tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black",
+                  player_name(g->player[game_seat(g, TG_BLACK)]), "white",
+                  player_name(g->player[game_seat(g, TG_WHITE)]), "online", g->online, "created",
+                  serve_json_time(g->created_ms), "updated", serve_json_time(g->updated_ms));
     json_object_set_new(o, "moves", moves_json(game, 0, ply));
     json_object_set_new(o, "redo", moves_json(game, ply, tg_game_length(game)));
     json_object_set_new(o, "ply", json_integer(ply));
     json_object_set_new(o, "to_move", over ? json_null() : json_color(tg_game_to_move(game)));
     json_object_set_new(o, "result", result_json(game));
-    json_object_set_new(o, "forbidden", forbidden_json(game));
+    json_object_set_new(o, "forbidden", over ? json_array() : forbidden_json(game));
     json_object_set_new(o, "clock", clock_json(game));
     json_object_set_new(o, "thinking", json_boolean(game_thinking(g)));
     json_object_set_new(o, "paused",
@@ -259,6 +294,9 @@ json_t *game_json(const LiveGame *g) {
     json_object_set_new(o, "undo_offer", json_color(g->undo_offer));
     json_object_set_new(o, "evals", evals_json(g));
     json_object_set_new(o, "seats", seats_json(g));
+    json_object_set_new(o, "opening", opening_json(g));
+    json_object_set_new(o, "renju_opening", renju_opening_json(game));
+    json_object_set_new(o, "balancing", json_boolean(g->balancing));
     return o;
 }
 
@@ -299,9 +337,10 @@ static void saved_from_live(const LiveGame *g, SavedGame *s) {
     snprintf(s->id, sizeof s->id, "%s", g->id);
     snprintf(s->rule, sizeof s->rule, "%s", tg_rule_name(tg_game_rule(game)));
     s->size = tg_game_width(game);
-    for (int c = 0; c < 2; c++) {
-        snprintf(s->player[c], sizeof s->player[c], "%s", player_name(g->player[c]));
-        snprintf(s->token[c], sizeof s->token[c], "%s", g->token[c]);
+    for (int c = 0; c < 2; c++) { /* by colour, so that the archive's list reads right */
+        const int seat = game_seat(g, (TgColor)c);
+        snprintf(s->player[c], sizeof s->player[c], "%s", player_name(g->player[seat]));
+        snprintf(s->token[c], sizeof s->token[c], "%s", g->token[seat]);
         const int64_t left = tg_game_time_left(game, (TgColor)c, now);
         s->left_ms[c] = tg_game_clock(game).game_ms ? left : 0;
     }
@@ -318,6 +357,8 @@ static void saved_from_live(const LiveGame *g, SavedGame *s) {
     s->computer_ms = g->computer_ms;
     s->created_ms = g->created_ms;
     s->updated_ms = g->updated_ms;
+    if (g->opening) tg_opening_text(g->opening, s->opening, sizeof s->opening);
+    s->balancing = g->balancing;
 }
 
 bool game_save(Server *s, const LiveGame *g) {
@@ -387,14 +428,19 @@ static void restore_evals(LiveGame *g, const char *text) {
     json_decref(a);
 }
 
-static TgGame *game_from_saved(const SavedGame *s) {
+/// The game's moves: replayed from the record, or (in the opening phase) the opening's stones.
+static TgGame *game_from_saved(const SavedGame *s, const TgOpening *op) {
     TgRule rule;
     if (!tg_rule_from_name(s->rule, &rule)) return NULL;
-    TgGame *game = tg_game_new(rule, s->size, s->size);
-    if (!game || tg_game_set_clock(game, s->clock) != TG_OK || !replay(game, s->moves, s->ply)) {
+    TgGame *game =
+        op && !tg_opening_done(op) ? tg_opening_game(op) : tg_game_new(rule, s->size, s->size);
+    const bool moves = !op || tg_opening_done(op);
+    if (!game || tg_game_set_clock(game, s->clock) != TG_OK ||
+        (moves && !replay(game, s->moves, s->ply))) {
         tg_game_free(game);
         return NULL;
     }
+    if (op && moves) tg_game_set_info(game, "opening", s->opening);
     restore_result(game, s);
     if (s->clock.game_ms) {
         tg_game_set_time_left(game, TG_BLACK, s->left_ms[0]);
@@ -403,19 +449,39 @@ static TgGame *game_from_saved(const SavedGame *s) {
     return game;
 }
 
+/// The opening phase exactly as it was, replayed from its line; NULL without one.
+static bool opening_from_saved(const SavedGame *s, TgOpening **op) {
+    TgRule rule;
+    *op = NULL;
+    if (!s->opening[0]) return true;
+    char err[200];
+    if (tg_rule_from_name(s->rule, &rule))
+        *op = tg_opening_from_text(s->opening, rule, s->size, err, sizeof err);
+    if (!*op) fprintf(stderr, "tengen: game %s: the opening cannot be read back\n", s->id);
+    return *op != NULL;
+}
+
 static LiveGame *live_from_saved(const SavedGame *s) {
-    int player[2];
-    if (!player_from_name(s->player[0], &player[0]) || !player_from_name(s->player[1], &player[1]))
+    int by_color[2], player[2];
+    TgOpening *op;
+    if (!player_from_name(s->player[0], &by_color[0]) ||
+        !player_from_name(s->player[1], &by_color[1]) || !opening_from_saved(s, &op))
         return NULL;
-    TgGame *game = game_from_saved(s);
+    for (int k = 0; k < 2; k++) /* the archive keeps players by colour; live games by number */
+        player[k] = by_color[op ? (int)tg_opening_color_of(op, (TgPlayer)k) : k];
+    TgGame *game = game_from_saved(s, op);
     LiveGame *g = game ? game_new_live(game, player) : NULL;
     if (!g) {
         tg_game_free(game);
+        tg_opening_free(op);
         return NULL;
     }
+    g->opening = op;
+    g->balancing = s->balancing;
     snprintf(g->id, sizeof g->id, "%s", s->id);
     g->online = s->online;
-    for (int c = 0; c < 2; c++) snprintf(g->token[c], sizeof g->token[c], "%s", s->token[c]);
+    for (int k = 0; k < 2; k++)
+        snprintf(g->token[k], sizeof g->token[k], "%s", s->token[game_seat_color(g, k)]);
     g->draw_offer = color_from_name(s->draw_offer);
     g->undo_offer = color_from_name(s->undo_offer);
     g->paused = s->paused;

@@ -15,9 +15,10 @@
 
 #include "serve.h"
 
-enum { SCHEMA_VERSION = 1, BUSY_MS = 5000 };
+enum { SCHEMA_VERSION = 2, BUSY_MS = 5000 };
 
-static const char SCHEMA[] =
+/* Version 1: the games table. */
+static const char SCHEMA_V1[] =
     "CREATE TABLE IF NOT EXISTS games ("
     " id TEXT PRIMARY KEY, rule TEXT NOT NULL, size INTEGER NOT NULL,"
     " black TEXT NOT NULL, white TEXT NOT NULL, online INTEGER NOT NULL,"
@@ -30,18 +31,29 @@ static const char SCHEMA[] =
     " evals TEXT NOT NULL, created INTEGER NOT NULL, updated INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);";
 
+/* Version 2: the opening phase (its line, "" for games without one, as every older game) and
+ * whether the balanced start position is still awaited. Adding columns with defaults keeps
+ * every older row readable as it was. */
+static const char SCHEMA_V2[] =
+    "ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN balancing INTEGER NOT NULL DEFAULT 0;";
+
 static const char SQL_PUT[] =
-    "INSERT INTO games VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,"
-    "?19,?20,?21,?22,?23,?24,?25) ON CONFLICT(id) DO UPDATE SET rule=?2, size=?3, black=?4,"
+    "INSERT INTO games (id, rule, size, black, white, online, token_black, token_white, moves,"
+    " ply, length, reason, winner, paused, draw_offer, undo_offer, game_ms, increment_ms,"
+    " move_ms, black_ms, white_ms, computer_ms, evals, created, updated, opening, balancing)"
+    " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,"
+    "?19,?20,?21,?22,?23,?24,?25,?26,?27) ON CONFLICT(id) DO UPDATE SET rule=?2, size=?3, black=?4,"
     " white=?5, online=?6, token_black=?7, token_white=?8, moves=?9, ply=?10, length=?11,"
     " reason=?12, winner=?13, paused=?14, draw_offer=?15, undo_offer=?16, game_ms=?17,"
     " increment_ms=?18, move_ms=?19, black_ms=?20, white_ms=?21, computer_ms=?22, evals=?23,"
-    " updated=?25";
+    " updated=?25, opening=?26, balancing=?27";
 
 static const char SQL_GET[] =
     "SELECT id, rule, size, black, white, online, token_black, token_white, moves, ply,"
     " reason, winner, paused, draw_offer, undo_offer, game_ms, increment_ms, move_ms,"
-    " black_ms, white_ms, computer_ms, evals, created, updated FROM games WHERE id = ?1";
+    " black_ms, white_ms, computer_ms, evals, created, updated, opening, balancing"
+    " FROM games WHERE id = ?1";
 
 static const char SQL_LIST[] =
     "SELECT id, rule, size, black, white, online, created, updated, ply, reason, winner"
@@ -85,8 +97,13 @@ static bool migrate(Store *st, char *err, size_t size) {
     if (v == SCHEMA_VERSION) return true;
     char bump[64];
     snprintf(bump, sizeof bump, "PRAGMA user_version = %d", SCHEMA_VERSION);
-    return exec(st, "BEGIN IMMEDIATE", err, size) && exec(st, SCHEMA, err, size) &&
-           exec(st, bump, err, size) && exec(st, "COMMIT", err, size);
+    /* Each step brings one version to the next, all in one transaction. */
+    const bool ok = exec(st, "BEGIN IMMEDIATE", err, size) &&
+                    (v >= 1 || exec(st, SCHEMA_V1, err, size)) &&
+                    (v >= 2 || exec(st, SCHEMA_V2, err, size)) && exec(st, bump, err, size) &&
+                    exec(st, "COMMIT", err, size);
+    if (!ok) sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    return ok;
 }
 
 static bool prepare(Store *st, char *err, size_t size) {
@@ -167,6 +184,8 @@ static void bind_game(sqlite3_stmt *q, const SavedGame *g) {
     bind_text(q, 23, g->evals ? g->evals : "[]");
     sqlite3_bind_int64(q, 24, g->created_ms);
     sqlite3_bind_int64(q, 25, g->updated_ms);
+    bind_text(q, 26, g->opening);
+    sqlite3_bind_int(q, 27, g->balancing);
 }
 
 bool store_put(Store *st, const SavedGame *g) {
@@ -216,6 +235,8 @@ static void read_game(sqlite3_stmt *q, SavedGame *g) {
     g->evals = column_dup(q, 21);
     g->created_ms = sqlite3_column_int64(q, 22);
     g->updated_ms = sqlite3_column_int64(q, 23);
+    column_copy(q, 24, g->opening, sizeof g->opening);
+    g->balancing = sqlite3_column_int(q, 25) != 0;
 }
 
 int store_get(Store *st, const char *id, SavedGame *g) {

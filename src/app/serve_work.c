@@ -16,10 +16,22 @@
 enum {
     QUEUE_CAP = 1024,
     ENGINE_HASH = 32 << 20,
-    MEDIUM_CAP_MS = 1000, ///< the medium level's time a move: its fixed depth may run long
-    BRIEF_MS = 150,       ///< move-now when nothing was searched yet: think this long
-    TIMER_MS = 100,       ///< how often the clocks are looked at
+    MEDIUM_CAP_MS = 1000,   ///< the medium level's time a move: its fixed depth may run long
+    BRIEF_MS = 150,         ///< move-now when nothing was searched yet: think this long
+    TIMER_MS = 100,         ///< how often the clocks are looked at
+    BRIEF_NODES = 5000,     ///< move-now before an opening decision began: search this much
+    BALANCED_NODES = 30000, ///< per candidate of the balanced start: well under a second
 };
+
+/// Nodes per search of an opening decision, by level.
+static uint64_t opening_nodes(int level) {
+    switch (level) {
+    case TG_LEVEL_MAX: return 1000000;
+    case TG_LEVEL_HARD: return 300000;
+    case TG_LEVEL_MEDIUM: return 100000;
+    default: return 20000;
+    }
+}
 
 typedef struct WorkerArg {
     Server *server;
@@ -53,6 +65,21 @@ static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     return l;
 }
 
+/// The opening decision's limits: nodes by level (the max level also by its time a move),
+/// a seed from the game and its step, and the job's stop flag.
+static TgOpeningLimits opening_limits(const LiveGame *g, Job *job, bool brief) {
+    const TgOpeningStep st = tg_opening_step(g->opening);
+    const int level = g->player[st.player];
+    TgOpeningLimits l = {.stop = &job->stop};
+    l.nodes = opening_nodes(level);
+    if (level == TG_LEVEL_MAX) l.time_ms = g->computer_ms;
+    if (brief) l.nodes = BRIEF_NODES, l.time_ms = 0;
+    char line[512];
+    tg_opening_text(g->opening, line, sizeof line);
+    l.seed = (uint64_t)g->created_ms ^ ((uint64_t)strlen(line) << 32) ^ (uint64_t)g->id[1];
+    return l;
+}
+
 /* ---- Queue ---- */
 
 static Job *job_new(LiveGame *g, JobKind kind, const TgSearchLimits *limits) {
@@ -73,6 +100,7 @@ static Job *job_new(LiveGame *g, JobKind kind, const TgSearchLimits *limits) {
 static void job_free(Job *job) {
     registry_release(job->g);
     tg_game_free(job->position);
+    tg_opening_free(job->opening);
     free(job);
 }
 
@@ -108,10 +136,13 @@ static bool start_job(LiveGame *g, Server *s, JobKind kind, const TgSearchLimits
 }
 
 bool work_start_move(Server *s, LiveGame *g, bool brief) {
+    const TgSearchLimits l = {.level = TG_LEVEL_EASY}; /* set when the search begins */
+    if (g->balancing && !g->job && !atomic_load(&s->quit))
+        return start_job(g, s, JOB_BALANCED, &l, false);
     if (!game_computer_to_move(g) || g->paused || g->job) return true;
     if (atomic_load(&s->quit)) return true;
-    const TgSearchLimits l = {.level = TG_LEVEL_EASY}; /* set when the search begins */
-    if (start_job(g, s, JOB_MOVE, &l, brief)) return true;
+    const JobKind kind = game_in_opening(g) ? JOB_OPENING : JOB_MOVE;
+    if (start_job(g, s, kind, &l, brief)) return true;
     g->paused = true; /* `go` tries again */
     game_sync_clock(g);
     return false;
@@ -193,21 +224,44 @@ static void analysis_done(Server *s, LiveGame *g, const Job *job, const TgSearch
     game_publish(s, g); /* the position is the same: no new version */
 }
 
-/// Takes in a finished search, if the game still wants it.
-static void finish(Server *s, Job *job, TgError err, const TgSearchResult *r) {
+/// The balanced start position arrived: the game begins from it. A failed search leaves the
+/// board empty rather than the game waiting for ever.
+static void balanced_done(Server *s, LiveGame *g, TgError err, const TgBalanced *b) {
+    g->balancing = false;
+    if (err != TG_OK || !opening_start_stones(g, b->stones))
+        fprintf(stderr, "tengen: game %s: no balanced start position: %s\n", g->id,
+                tg_error_text(err != TG_OK ? err : TG_ERR_ARGUMENT));
+    game_changed(s, g);
+}
+
+/// What a finished job brings: a move, an opening decision, a start position, an analysis.
+typedef struct JobResult {
+    TgError err;
+    const TgSearchResult *search;
+    TgOpeningDecision decision;
+    TgBalanced balanced;
+} JobResult;
+
+/// Takes in a finished job, if the game still wants it.
+static void finish(Server *s, Job *job, const JobResult *res) {
     LiveGame *g = job->g;
     pthread_mutex_lock(&g->lock);
     if (g->job == job) {
         g->job = NULL;
         const bool current = g->version == job->version && !atomic_load(&s->quit);
-        if (current && err != TG_OK) {
-            fprintf(stderr, "tengen: game %s: search failed: %s\n", g->id, tg_error_text(err));
-            if (job->kind == JOB_MOVE) g->paused = true;
+        if (job->kind == JOB_BALANCED &&
+            !atomic_load(&s->quit)) { /* nothing else changes meanwhile */
+            balanced_done(s, g, res->err, &res->balanced);
+        } else if (current && res->err != TG_OK) {
+            fprintf(stderr, "tengen: game %s: search failed: %s\n", g->id, tg_error_text(res->err));
+            if (job->kind != JOB_ANALYSIS) g->paused = true;
             game_changed(s, g);
         } else if (current && job->kind == JOB_MOVE) {
-            computer_moves(s, g, job, r);
+            computer_moves(s, g, job, res->search);
+        } else if (current && job->kind == JOB_OPENING) {
+            opening_decided(s, g, &res->decision);
         } else if (current) {
-            analysis_done(s, g, job, r);
+            analysis_done(s, g, job, res->search);
         }
     }
     pthread_mutex_unlock(&g->lock);
@@ -220,6 +274,15 @@ static bool begin(Job *job) {
     LiveGame *g = job->g;
     pthread_mutex_lock(&g->lock);
     bool ok = g->job == job && !atomic_load(&job->cancelled);
+    if (ok && job->kind == JOB_OPENING) {
+        const bool hurry = atomic_exchange(&job->hurry, false);
+        if (hurry) atomic_store(&job->stop, false);
+        job->olimits = opening_limits(g, job, job->brief || hurry);
+        job->opening = tg_opening_clone(g->opening);
+    } else if (ok && job->kind == JOB_BALANCED) {
+        job->olimits = (TgOpeningLimits){.nodes = BALANCED_NODES, .stop = &job->stop};
+        serve_random(&job->olimits.seed, sizeof job->olimits.seed); /* a new start each game */
+    }
     if (ok && job->kind == JOB_MOVE) {
         const bool hurry = atomic_exchange(&job->hurry, false);
         if (hurry) atomic_store(&job->stop, false); /* move-now before the start: think briefly */
@@ -233,11 +296,17 @@ static bool begin(Job *job) {
 
 static void run(Server *s, TgEngine *engine, Job *job, TgSearchResult *r) {
     if (!begin(job)) return;
-    const TgError err = job->position
-                            ? tg_engine_search(engine, job->position, &job->limits, on_info, job, r)
-                            : TG_ERR_MEMORY;
-    finish(s, job, err, r); /* under the lock even when cancelled: the canceller may still be
-                               writing to the job until it lets go of the lock */
+    JobResult res = {.err = TG_ERR_MEMORY, .search = r};
+    const TgGame *pos = job->position;
+    if (job->kind == JOB_OPENING && job->opening)
+        res.err = tg_opening_decide(engine, job->opening, &job->olimits, &res.decision);
+    else if (job->kind == JOB_BALANCED && pos)
+        res.err = tg_opening_balanced(engine, tg_game_rule(pos), tg_game_width(pos), &job->olimits,
+                                      &res.balanced);
+    else if ((job->kind == JOB_MOVE || job->kind == JOB_ANALYSIS) && pos)
+        res.err = tg_engine_search(engine, job->position, &job->limits, on_info, job, r);
+    finish(s, job, &res); /* under the lock even when cancelled: the canceller may still be
+                             writing to the job until it lets go of the lock */
 }
 
 static Job *pop(Pool *p, int index) {
@@ -265,7 +334,8 @@ static void *worker_main(void *arg) {
             memset(r, 0, sizeof *r);
             run(a->server, engine, job, r);
         } else {
-            finish(a->server, job, TG_ERR_MEMORY, NULL);
+            const JobResult res = {.err = TG_ERR_MEMORY};
+            finish(a->server, job, &res);
         }
         pthread_mutex_lock(&p->lock);
         p->running[a->index] = NULL; /* before the free: pool_stop may look at it */

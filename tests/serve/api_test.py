@@ -645,23 +645,424 @@ def test_shutdown(s):
     ev.close()
 
 
+# ---- Opening rules ---------------------------------------------------------------------------
+
+
+def op(s, gid, action, seat=None, **fields):
+    """One action of the opening phase: (status, game or error)."""
+    headers = {"X-Tengen-Seat": seat} if seat else None
+    status, _, r = s.post(f"/api/games/{gid}/opening", {"action": action, **fields},
+                          headers=headers)
+    return status, r
+
+
+def ops(s, gid, *actions, seat=None):
+    """Scripted actions: a point places/offers/selects as the step asks, a word chooses, a
+    number declares. Every one must be accepted; the game after the last."""
+    g = None
+    for a in actions:
+        step = game(s, gid)["opening"]["step"]
+        if isinstance(a, int):
+            status, g = op(s, gid, "declare", seat, n=a)
+        elif a in ("stay", "swap", "place-two", "offer"):
+            status, g = op(s, gid, "choose", seat, choice=a)
+        else:
+            status, g = op(s, gid, step["kind"], seat, point=a)
+        assert status == 200, (a, step, status, g)
+    return g
+
+
+def players(g):
+    return g["opening"]["players"]
+
+
+def test_openings_list(s):
+    status, _, o = s.get("/api/openings")
+    names = [r["name"] for r in o["rules"]]
+    check("openings list", status == 200 and len(o["openings"]) == 26
+          and o["openings"][0] == {"code": "1D", "name": "Kansei", "chinese": "寒星",
+                                   "kanji": "寒星", "direct": True,
+                                   "moves": ["h8", "h9", "h10"]}, o["openings"][:1])
+    check("opening rules", names == ["none", "swap1", "swap", "swap2", "rif", "yamaguchi",
+                                     "soosorv8", "taraguchi10"], names)
+    rif = next(r for r in o["rules"] if r["name"] == "rif")
+    tara = next(r for r in o["rules"] if r["name"] == "taraguchi10")
+    check("rule facts", rif["odd_size"] and rif["three_stones"] and tara["min_size"] == 9
+          and not tara["three_stones"], o["rules"])
+    g = new_game(s, white="human")
+    check("no opening rule", g["opening"] is None and g["balancing"] is False
+          and g["renju_opening"] is None, g)
+
+
+def test_opening_swap_rules(s):
+    # swap1: one stone, then player 2 takes Black
+    g = new_game(s, white="easy", opening="swap1")
+    gid = g["id"]
+    check("swap1 starts", g["opening"]["step"]["kind"] == "place" and g["to_move"] is None
+          and g["opening"]["step"]["count"] == 1, g["opening"])
+    # the computer is player 2 here: it chooses once the stone is down
+    g = ops(s, gid, "h8")
+    g = wait_for(s, gid, lambda x: x["opening"]["done"] and idle(x))
+    check("swap1 done", g["opening"]["done"] and g["moves"][0] == "h8", g["opening"])
+    # classic swap between humans: player 2 swaps
+    g = new_game(s, white="human", opening="swap")
+    g = ops(s, g["id"], "h8", "i9", "j10", "swap")
+    check("swap: colours traded", g["opening"]["done"] and players(g) == {"1": "white",
+                                                                          "2": "black"}
+          and g["to_move"] == "white" and g["opening"]["line"] == "swap h8 i9 j10 swap", g)
+    status, g = move(s, g["id"], "k11")[0], game(s, g["id"])
+    check("swap: play on", status == 200 and g["ply"] == 4, g)
+    # swap2, each branch
+    for choices, want in [(["stay"], {"1": "black", "2": "white"}),
+                          (["swap"], {"1": "white", "2": "black"}),
+                          (["place-two", "h7", "g6", "stay"], {"1": "black", "2": "white"}),
+                          (["place-two", "h7", "g6", "swap"], {"1": "white", "2": "black"})]:
+        g = new_game(s, rule="standard", white="human", opening="swap2")
+        gid = g["id"]
+        g = ops(s, gid, "h8", "i9", "j10")
+        step = g["opening"]["step"]
+        check("swap2 choice step", step["kind"] == "choose" and step["player"] == 2
+              and step["choices"] == ["stay", "swap", "place-two"], step)
+        g = ops(s, gid, *choices)
+        stones = 5 if "place-two" in choices else 3
+        check(f"swap2 {choices}", g["opening"]["done"] and players(g) == want
+              and g["ply"] == stones and g["to_move"] == ("white" if stones == 3 else "white"
+                                                          if stones == 5 else None), g)
+        status, _, g = move(s, gid, free_points(g)[0])
+        check(f"swap2 {choices}: a move", status == 200 and g["ply"] == stones + 1, g)
+
+
+def test_opening_renju_rules(s):
+    # RIF between humans: the 26 openings' squares, a swap, two offers, the selection
+    g = new_game(s, rule="renju", white="human", opening="rif")
+    gid = g["id"]
+    for point, why in [("a1", "centre"), ("h8", None), ("h11", "3x3"), ("i9", None),
+                       ("c3", "5x5"), ("j10", None)]:
+        status, r = op(s, gid, "place", point=point)
+        check(f"rif place {point}", status == (409 if why else 200)
+              and (not why or (r["code"] == "illegal" and why in r["error"])), r)
+    g = game(s, gid)
+    check("rif opening named", g["opening"]["renju_opening"] == {"code": "1I", "name": "Chosei",
+                                                                 "chinese": "长星"}, g["opening"])
+    status, r = op(s, gid, "choose", choice="place-two")
+    check("rif: no place-two", status == 409 and r["code"] == "illegal", r)
+    g = ops(s, gid, "swap", "k11")
+    check("rif: swapped, player 2 offers", players(g)["2"] == "black"
+          and g["opening"]["step"]["kind"] == "offer" and g["opening"]["step"]["player"] == 2, g)
+    g = ops(s, gid, "g9")
+    status, r = op(s, gid, "offer", point="i7")  # the mirror image of g9 on this diagonal
+    check("symmetric offer refused", status == 409 and "symmetric" in r["error"], r)
+    status, r = op(s, gid, "offer", point="g9")
+    check("repeated offer refused", status == 409 and "already offered" in r["error"], r)
+    g = ops(s, gid, "g10")
+    check("offers shown", g["opening"]["offers"] == ["g9", "g10"]
+          and g["opening"]["step"]["kind"] == "select" and g["opening"]["step"]["player"] == 1, g)
+    status, r = op(s, gid, "select", point="a1")
+    check("select a non-offer", status == 409 and "not one of the offered" in r["error"], r)
+    g = ops(s, gid, "g10")
+    check("rif done", g["opening"]["done"] and g["moves"] == ["h8", "i9", "j10", "k11", "g10"]
+          and g["to_move"] == "white" and g["opening"]["line"] ==
+          "rif h8 i9 j10 swap k11 g9 g10 g10", g)
+    # Yamaguchi: N declared by the opener, then N offers
+    g = new_game(s, rule="renju", white="human", opening="yamaguchi")
+    gid = g["id"]
+    g = ops(s, gid, "h8", "h9", "h10")
+    for n in [0, 11]:
+        status, r = op(s, gid, "declare", n=n)
+        check(f"declare {n}", status == 409 and r["code"] == "illegal" and "1 to 10" in r["error"],
+              r)
+    g = ops(s, gid, 3, "stay", "j12")
+    check("yamaguchi declared", g["opening"]["declared"] == 3
+          and g["opening"]["step"]["count"] == 3, g["opening"])
+    g = ops(s, gid, "g9", "g7", "i11", "i11")
+    check("yamaguchi done", g["opening"]["done"] and g["moves"][-1] == "i11", g["opening"])
+    # Soosorv-8: White declares with move 4, then Black's swap option
+    g = new_game(s, rule="renju", white="human", opening="soosorv8")
+    gid = g["id"]
+    g = ops(s, gid, "h8", "i9", "j9", "stay", "g10")
+    check("soosorv8 declares", g["opening"]["step"]["kind"] == "declare"
+          and g["opening"]["step"]["player"] == 2 and g["opening"]["step"]["max"] == 8, g)
+    status, r = op(s, gid, "declare", n=9)
+    check("soosorv8 at most 8", status == 409, r)
+    g = ops(s, gid, 2, "swap", "f7", "k10", "k10")
+    check("soosorv8 done", g["opening"]["done"] and players(g) == {"1": "white", "2": "black"}
+          and g["opening"]["declared"] == 2 and len(g["moves"]) == 5, g["opening"])
+    # Taraguchi-10: the swap options after moves 1-4 and 5, and the ten offers
+    g = new_game(s, rule="renju", white="human", opening="taraguchi10")
+    gid = g["id"]
+    g = ops(s, gid, "h8", "stay", "i8", "swap", "h10", "stay", "k5", "stay", "l10", "swap")
+    check("taraguchi10 move 5", g["opening"]["done"] and players(g) == {"1": "black",
+                                                                       "2": "white"}
+          and g["moves"] == ["h8", "i8", "h10", "k5", "l10"], g["opening"])
+    g = new_game(s, rule="renju", white="human", opening="taraguchi10")
+    gid = g["id"]
+    g = ops(s, gid, "h8", "stay", "i8", "stay", "h10", "stay", "k5")
+    status, r = op(s, gid, "place", point="m12")
+    check("taraguchi10: move 5 outside 9x9", status == 409 and "choice" in r["error"], r)
+    g = ops(s, gid, "offer")
+    check("ten offers", g["opening"]["step"]["count"] == 10, g["opening"])
+    offers = ["a1", "a3", "a5", "a7", "a9", "a11", "a13", "a15", "c1", "c3"]
+    g = ops(s, gid, *offers, "a9")
+    check("taraguchi10 offers done", g["opening"]["done"] and g["opening"]["offers"] == offers
+          and g["moves"][-1] == "a9", g["opening"])
+    status, r = op(s, gid, "place", point="b2")
+    check("after the phase", status == 409 and r["code"] == "illegal", r)
+
+
+def test_opening_refusals(s):
+    g = new_game(s, rule="renju", white="human", opening="rif")
+    gid = g["id"]
+    before = game(s, gid)
+    for body, want, code in [({"action": "place"}, 400, "bad_field"),
+                             ({"action": "place", "point": "z99"}, 400, "bad_move"),
+                             ({"action": "fly", "point": "h8"}, 400, "bad_field"),
+                             ({"action": "choose", "choice": "maybe"}, 400, "bad_field"),
+                             ({"action": "declare"}, 400, "bad_field"),
+                             ({"action": "choose", "choice": "swap"}, 409, "illegal"),
+                             ({"action": "declare", "n": 2}, 409, "illegal"),
+                             ({"action": "offer", "point": "h8"}, 409, "illegal"),
+                             ({"point": "h8"}, 400, "bad_field"),
+                             ({"action": "place", "point": "h8", "x": 1}, 400, "bad_field"),
+                             ({"action": 5}, 400, "bad_field")]:
+        status, _, r = s.post(f"/api/games/{gid}/opening", body)
+        check(f"opening refuses {body}", status == want and r["code"] == code, (status, r))
+    status, _, r = move(s, gid, "h8")
+    check("no moves during the phase", status == 409 and r["code"] == "illegal", r)
+    for action, body in [("goto", {"ply": 0}), ("analyze", {"time_ms": 100})]:
+        status, _, r = act(s, gid, action, body)
+        check(f"no {action} during the phase", status == 409, r)
+    check("refusals change nothing", game(s, gid)["updated"] == before["updated"])
+    g = new_game(s, white="human")
+    status, r = op(s, g["id"], "place", point="h8")
+    check("no opening rule", status == 409 and r["code"] == "illegal", r)
+    for bad in [{"opening": "chess"}, {"opening": "rif", "size": 14},
+                {"opening": "taraguchi10", "size": 7}, {"opening": 1},
+                {"opening": "swap2", "moves": ["h8"]}, {"renju_opening": "9Z"},
+                {"renju_opening": "2I", "size": 16}, {"renju_opening": "2I", "balanced": True},
+                {"opening": "swap1", "renju_opening": "2I"},
+                {"opening": "taraguchi10", "balanced": True},
+                {"opening": "rif", "rule": "freestyle", "balanced": True},
+                {"balanced": "yes"}]:
+        status, _, e = s.post("/api/games", {"white": "human", **bad})
+        check(f"create refuses {bad}", status == 400 and e["code"] == "bad_field", (status, e))
+
+
+def test_opening_starts(s):
+    for name, code in [("2I", "2I"), ("Kagetsu", "4D"), ("花月", "4D"), ("kyogetsu", "2I")]:
+        g = new_game(s, rule="renju", white="human", renju_opening=name)
+        check(f"start from {name}", g["renju_opening"]["code"] == code and g["ply"] == 3
+              and g["opening"] is None and g["to_move"] == "white", g)
+    g = new_game(s, rule="renju", white="human", renju_opening="2I")
+    check("named: as in the table", g["moves"] == ["h8", "i9", "j9"], g["moves"])
+    g = new_game(s, rule="renju", white="human", opening="rif", renju_opening="random")
+    check("random opening under rif", g["opening"]["renju_opening"] is not None
+          and g["opening"]["step"]["kind"] == "choose" and len(g["moves"]) == 3, g["opening"])
+    g = new_game(s, rule="standard", white="human", opening="swap2", renju_opening="any")
+    check("any opening under swap2", g["opening"]["step"]["choices"] ==
+          ["stay", "swap", "place-two"], g["opening"])
+    # the balanced start, computed by a worker and announced by an event
+    g = new_game(s, rule="renju", white="human", opening="rif", balanced=True)
+    gid = g["id"]
+    check("balancing", g["balancing"] and g["moves"] == [], g)
+    status, r = op(s, gid, "place", point="h8")
+    check("busy while balancing", status == 409 and r["code"] == "busy", r)
+    g = wait_for(s, gid, lambda x: not x["balancing"])
+    check("balanced rif", len(g["moves"]) == 3 and g["opening"]["renju_opening"] is not None
+          and g["opening"]["step"]["kind"] == "choose", g)
+    g = new_game(s, rule="freestyle", size=13, white="human", balanced=True)
+    g = wait_for(s, g["id"], lambda x: not x["balancing"])
+    check("balanced without a rule", len(g["moves"]) == 3 and g["to_move"] == "white", g)
+
+
+def human_step(s, gid, g, choice="stay"):
+    """A scripted human answer to the step: the first fitting point, always `choice`, the
+    smallest N, the first offer."""
+    step = g["opening"]["step"]
+    taken = set(g["moves"]) | set(g["opening"]["offers"])
+    if step["kind"] == "choose":
+        return op(s, gid, "choose", choice=choice)
+    if step["kind"] == "declare":
+        return op(s, gid, "declare", n=step["min"])
+    if step["kind"] == "select":
+        return op(s, gid, "select", point=g["opening"]["offers"][0])
+    for p in free_points(g):
+        if p in taken:
+            continue
+        status, r = op(s, gid, step["kind"], point=p)
+        if status == 200:
+            return status, r
+    return 409, None
+
+
+def test_opening_computer(s):
+    """The computer (easy) takes every kind of step; the human answers by script. Each kind
+    comes whatever the computer chooses: Yamaguchi's opener declares and (the human staying
+    White) offers; under RIF a human player 2 who swaps leaves the computer to select."""
+    seen = set()
+    for rule, black, white, choice in [("yamaguchi", "easy", "human", "stay"),
+                                       ("rif", "easy", "human", "swap"),
+                                       ("rif", "human", "easy", "stay"),
+                                       ("soosorv8", "human", "easy", "stay"),
+                                       ("taraguchi10", "easy", "human", "stay")]:
+        g = new_game(s, rule="renju", black=black, white=white, opening=rule)
+        gid = g["id"]
+        end = time.time() + 30
+        while not g["opening"]["done"] and time.time() < end:
+            step = g["opening"]["step"]
+            if step["who"] != "human":
+                g = wait_for(s, gid, lambda x: x["opening"]["step"] != step or x["paused"])
+                check(f"{rule}: the computer acts", g["opening"]["step"] != step, g)
+                seen.add(step["kind"])
+                continue
+            status, g = human_step(s, gid, g, choice)
+            if not check(f"{rule}: human step {step['kind']}", status == 200, (step, g)):
+                break
+        check(f"{rule}: opening done", g["opening"]["done"], g["opening"])
+        g = wait_for(s, gid, idle)
+        mover = g["to_move"]
+        check(f"{rule}: names follow colours", g[mover] == ("human" if
+              g["opening"]["players"][str(1 if black == "human" else 2)] == mover else "easy"), g)
+    check("the computer decided every kind of step",
+          seen == {"place", "choose", "declare", "offer", "select"}, seen)
+    # undo against the computer: back to the human's last step
+    g = new_game(s, rule="standard", black="human", white="easy", opening="swap2")
+    gid = g["id"]
+    ops(s, gid, "h8", "i9", "j10")
+    g = wait_for(s, gid, lambda x: x["opening"]["step"]["player"] == 1 and idle(x)
+                 or x["opening"]["done"] and idle(x))
+    status, _, g = act(s, gid, "undo")
+    check("undo to the human's step", status == 200 and g["opening"]["step"]["kind"] == "place"
+          and g["moves"] == ["h8", "i9"] and g["paused"] is False, g)
+
+
+def test_opening_undo_hvh(s):
+    g = new_game(s, rule="renju", white="human", opening="rif")
+    gid = g["id"]
+    ops(s, gid, "h8", "i9", "j10", "swap", "k11", "g9", "g10", "g10")
+    move(s, gid, "f11")
+    status, _, g = act(s, gid, "undo")
+    check("undo a move after the phase", g["ply"] == 5 and g["opening"]["done"], g)
+    status, _, g = act(s, gid, "undo")
+    check("undo the selection", not g["opening"]["done"] and g["opening"]["step"]["kind"] ==
+          "select" and g["ply"] == 4, g["opening"])
+    status, _, g = act(s, gid, "undo")
+    check("undo an offer", g["opening"]["offers"] == ["g9"], g["opening"])
+    status, _, g = act(s, gid, "undo")
+    status, _, g = act(s, gid, "undo")
+    status, _, g = act(s, gid, "undo")
+    check("undo the swap", players(g) == {"1": "black", "2": "white"}
+          and g["opening"]["step"]["kind"] == "choose", g["opening"])
+
+
+def test_opening_online(s):
+    g = new_game(s, online=True, rule="standard", opening="swap2", seat="1")
+    gid, one = g["id"], g["you"]["token"]
+    check("online creator is player 1", g["you"]["player"] == 1 and g["you"]["color"] == "black")
+    status, _, j = act(s, gid, "join")
+    two = j["you"]["token"]
+    check("joiner is player 2", j["you"]["player"] == 2, j)
+    status, r = op(s, gid, "place", two, point="h8")
+    check("player 2 cannot place for player 1", status == 403, r)
+    ops(s, gid, "h8", "i9", "j10", seat=one)
+    g = ops(s, gid, "swap", seat=two)
+    check("online swap", players(g) == {"1": "white", "2": "black"}
+          and g["seats"] == {"black": "taken", "white": "taken"}, g)
+    status, _, j = act(s, gid, "join", seat=two)
+    check("the seat follows the colour", j["you"]["color"] == "black", j)
+    status, _, r = move(s, gid, "k11", two)
+    check("black's token may not play white's move", status == 403, r)
+    status, _, g = move(s, gid, "k11", one)
+    check("player 1 plays white now", status == 200 and g["ply"] == 4, g)
+    return gid, one, two
+
+
+def test_opening_restart(db, s, online):
+    mid = new_game(s, rule="renju", white="human", opening="yamaguchi")
+    ops(s, mid["id"], "h8", "h9", "h10", 2, "swap")
+    vs = new_game(s, rule="renju", black="human", white="easy", opening="soosorv8")
+    ops(s, vs["id"], "h8", "i9", "j9")
+    wait_for(s, vs["id"], lambda x: idle(x) and x["opening"]["step"]["who"] == "human")
+    before = {gid: game(s, gid) for gid in [mid["id"], vs["id"], online[0]]}
+    check("killed mid-opening", s.kill() == -signal.SIGKILL)
+    s2 = Server(db, "--rate", "0")
+    for gid, b in before.items():
+        a = game(s2, gid)
+        check(f"opening restored {gid}", all(a[k] == b[k] for k in
+                                             ["opening", "moves", "black", "white", "to_move",
+                                              "seats"]), (b, a))
+    g = ops(s2, mid["id"], "j12", "g9", "g7", "g9")
+    check("continue after restart", g["opening"]["done"]
+          and g["opening"]["line"] == "yamaguchi h8 h9 h10 2 swap j12 g9 g7 g9", g["opening"])
+    status, _, r = move(s2, online[0], "l12", online[2])
+    check("online seats after restart", status == 200, r)
+    status, _, text = s2.get(f"/api/games/{mid['id']}/record?format=sgf")
+    check("sgf keeps the opening", "OPENING[yamaguchi h8 h9 h10 2 swap j12 g9 g7 g9]" in text,
+          text)
+    status, _, g2 = s2.post("/api/games/import", {"data": text})
+    check("sgf reads back", status == 201 and g2["moves"] == ["h8", "h9", "h10", "j12", "g9"]
+          and g2["opening"]["line"] == "yamaguchi h8 h9 h10 2 swap j12 g9 g7 g9"
+          and g2["opening"]["done"], g2)
+    status, _, g2 = s2.post("/api/games/import", {"data": "(;FF[4]GM[4]SZ[15]RU[renju]"
+                                                 "OPENING[swap2 h8 i9 j10];B[hh];W[ig];B[jf])"})
+    check("sgf mid-phase reads back", status == 201 and g2["opening"]["step"]["kind"] == "choose"
+          and g2["opening"]["step"]["player"] == 2, g2)
+    return s2
+
+
+def test_old_archive():
+    """An archive of schema 1 (before opening rules) opens, and its games play on."""
+    import sqlite3
+    path = os.path.join(TMP, "v1.sqlite")
+    con = sqlite3.connect(path)
+    con.executescript(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, rule TEXT NOT NULL, size INTEGER NOT NULL,"
+        " black TEXT NOT NULL, white TEXT NOT NULL, online INTEGER NOT NULL,"
+        " token_black TEXT NOT NULL, token_white TEXT NOT NULL, moves TEXT NOT NULL,"
+        " ply INTEGER NOT NULL, length INTEGER NOT NULL, reason TEXT NOT NULL,"
+        " winner TEXT NOT NULL, paused INTEGER NOT NULL, draw_offer TEXT NOT NULL,"
+        " undo_offer TEXT NOT NULL, game_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL,"
+        " move_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, white_ms INTEGER NOT NULL,"
+        " computer_ms INTEGER NOT NULL, evals TEXT NOT NULL, created INTEGER NOT NULL,"
+        " updated INTEGER NOT NULL);"
+        "CREATE INDEX games_updated ON games(updated DESC);"
+        "INSERT INTO games VALUES ('abcdefghij','renju',15,'human','human',0,'','',"
+        "'h8 i9 h9',3,3,'','',0,'','',0,0,0,0,0,3000,'[]',1763740000000,1763740000000);"
+        "PRAGMA user_version = 1;")
+    con.close()
+    s = Server(path, "--rate", "0")
+    g = game(s, "abcdefghij")
+    check("old game read", g["moves"] == ["h8", "i9", "h9"] and g["opening"] is None, g)
+    status, _, g = move(s, "abcdefghij", "i10")
+    check("old game plays on", status == 200 and g["ply"] == 4, g)
+    s.kill(signal.SIGTERM)
+    con = sqlite3.connect(path)
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    con.close()
+    check("archive migrated", version == 2, version)
+
+
 def main():
     t0 = time.time()
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
              test_resign_draw, test_search_controls, test_events_and_analysis, test_records,
-             test_clock, test_computer_games]
+             test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
+             test_opening_renju_rules, test_opening_refusals, test_opening_starts,
+             test_opening_computer, test_opening_undo_hvh]
     for t in tests:
         try:
             t(s)
         except Exception as e:  # a crash of one part is a failure, not the end of the run
             check(t.__name__, False, repr(e))
     online = test_online(s)
+    opening_online = test_opening_online(s)
     test_list(s)
     s2 = test_restart(db, s, online)
-    test_shutdown(s2)
+    s3 = test_opening_restart(db, s2, opening_online)
+    test_shutdown(s3)
     test_rate_limit(os.path.join(TMP, "rate.sqlite"))
+    test_old_archive()
     for srv in servers:
         if srv.proc.poll() is None:
             srv.kill()

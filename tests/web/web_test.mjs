@@ -88,10 +88,14 @@ async function waitToast(page, re) {
 }
 
 // Opens the dialog and starts a game; returns its id.
-async function newGame(page, { mode = 'hvh', rule = 'freestyle', size = 15, color = 'black', level = 'easy', clock = false } = {}) {
+async function newGame(page, { mode = 'hvh', rule = 'freestyle', size = 15, color = 'black', level = 'easy', clock = false, opening = 'none', start = 'empty' } = {}) {
     if (!(await page.locator('#new-dialog[open]').count())) await page.click('#btn-new');
     await page.selectOption('#ng-rule', rule);
     await page.fill('#ng-size', String(size));
+    await page.selectOption('#ng-opening', opening);
+    // The 26 openings join the list when GET /api/openings has answered.
+    if (!['empty', 'balanced', 'random'].includes(start)) await page.waitForSelector(`#ng-startpos option[value="${start}"]`, { state: 'attached' });
+    await page.selectOption('#ng-startpos', start);
     await page.selectOption('#ng-mode', mode);
     if (mode === 'hvc' || mode === 'online') await page.selectOption('#ng-color', color);
     if (mode === 'hvc') await page.selectOption('#ng-level', level);
@@ -422,6 +426,87 @@ await test('online: create a room, join by link, moves in both, spectator, reloa
     await waitStones(b, 3);
     await c.close();
     await b.close();
+});
+
+// ---- opening rules ------------------------------------------------------------------------------
+
+const stepText = (page) => page.textContent('[data-testid=opening-step]');
+
+async function waitStep(page, re) {
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=opening-step]')?.textContent || ''), re.source);
+}
+
+await test('swap2 against the computer: it places, the page asks, it answers', async () => {
+    // You are player 2: the computer (player 1) places the first three stones.
+    await newGame(main, { mode: 'hvc', rule: 'standard', color: 'white', level: 'easy', opening: 'swap2' });
+    await waitStones(main, 3);
+    await waitStep(main, /Player 2 \(White\): choose/);
+    assert(/Swap2 opening/.test(await main.textContent('[data-testid=opening-rule]')), 'no rule shown');
+    assert(/Player 2 \(White\): choose/.test(await statusText(main)), 'status: ' + (await statusText(main)));
+    for (const c of ['stay', 'swap', 'place-two']) await main.waitForSelector(`[data-testid=choice-${c}]`);
+    assert(/Take Black/.test(await main.textContent('[data-testid=choice-swap]')), 'swap button label');
+    await main.click('[data-testid=choice-place-two]');
+    await waitStep(main, /Player 2: place a white stone \(2 stones/);
+    const free = ['e5', 'k11', 'l4', 'd12', 'm13'];
+    let placed = 0;
+    for (const p of free) {
+        if (placed === 2) break;
+        if (await main.locator(`#board [data-stone=${p}]`).count()) continue;
+        await main.click(`#board [data-point=${p}]`);
+        await waitStones(main, 4 + placed);
+        placed++;
+    }
+    // The computer (player 1) picks its colour; then the game goes on by moves.
+    await main.waitForFunction(() => /opening: over/.test(document.querySelector('[data-testid=opening-rule]')?.textContent || ''));
+    const names = (await main.textContent('#name-black')) + (await main.textContent('#name-white'));
+    assert(/Player 1/.test(names) && /Player 2/.test(names), 'players not numbered: ' + names);
+    await main.waitForFunction(() => !document.querySelector('[data-testid=opening-actions] button'));
+});
+
+await test('RIF between two humans: square, refusal, offers and selection; a named opening', async () => {
+    await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'rif' });
+    const named = await main.textContent('#ng-startpos');
+    assert(/2I Kyogetsu 峡月/.test(named), 'the 26 openings are not listed: ' + named.slice(0, 80));
+    await main.waitForSelector('[data-testid=opening-area][data-area="1"]', { state: 'attached' });
+    await waitStep(main, /centre point/);
+    main.allow(/409/);
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /centre/);
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 1);
+    await main.waitForSelector('[data-testid=opening-area][data-area="3"]', { state: 'attached' });
+    // Start again from a named opening picked in the list.
+    await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'rif', start: '2I' });
+    await waitStones(main, 3);
+    assert(/2I Kyogetsu 峡月/.test(await main.textContent('[data-testid=opening-rule]')), 'opening name not shown');
+    await main.click('[data-testid=choice-swap]');
+    await waitStep(main, /Player 1: place a white stone/);
+    await main.click('#board [data-point=k11]');
+    await waitStep(main, /Player 2 \(Black\): offer a 5th move \(2 more\)/);
+    await main.click('#board [data-point=g9]');
+    await main.waitForSelector('#board [data-offer=g9]', { state: 'attached' });
+    await main.click('#board [data-point=f6]');
+    await waitStep(main, /Player 1 \(White\): pick one/);
+    assert(await main.locator('#board [data-offer]').count() === 2, 'offers not drawn');
+    await main.screenshot({ path: path.join(ARTIFACTS, 'opening.png') });
+    await main.click('#board [data-point=a15]');
+    await waitToast(main, /not one of the offered/);
+    await main.click('#board [data-point=f6]');
+    await waitStones(main, 5);
+    await waitStatus(main, /White to move/);
+    assert(await main.locator('#board [data-offer]').count() === 0, 'offers still drawn after the selection');
+    // The step is built in the page's language.
+    await main.click('#btn-undo');
+    await waitStones(main, 4);
+    await main.click('#btn-lang');
+    await waitStep(main, /玩家1（白方）/);
+    await main.click('#btn-lang');
+    await waitStep(main, /Player 1 \(White\)/);
+    // Yamaguchi: the number of 5th moves is declared in a number field.
+    await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'yamaguchi', start: '4D' });
+    await main.fill('[data-testid=opening-n]', '3');
+    await main.click('[data-testid=opening-declare]');
+    await waitStep(main, /Player 2 \(White\): choose/);
 });
 
 await test('board screenshots: desktop and a 390×844 phone', async () => {
