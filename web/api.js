@@ -65,6 +65,7 @@ export const api = {
     goto: (id, ply) => post(`/api/games/${enc(id)}/goto`, { ply }),
     resign: (id, color) => post(`/api/games/${enc(id)}/resign`, color ? { color } : {}),
     draw: (id, color) => post(`/api/games/${enc(id)}/draw`, color ? { color } : {}),
+    decline: (id) => post(`/api/games/${enc(id)}/decline`, {}),
     go: (id) => post(`/api/games/${enc(id)}/go`, {}),
     moveNow: (id) => post(`/api/games/${enc(id)}/move-now`, {}),
     stop: (id) => post(`/api/games/${enc(id)}/stop`, {}),

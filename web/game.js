@@ -290,6 +290,8 @@ export class GameView {
         });
     }
 
+    declineOffer() { if (this.game) this.act(() => api.decline(this.game.id)); }
+
     // On one screen between humans, resign and draw act for the side to move; otherwise the
     // server's default (the seat, or the human against the computer) is right.
     actingColor() {
@@ -543,7 +545,10 @@ export class GameView {
         if (!g || g.result) return;
         const add = (text, label, fn, testid) => {
             const row = make('div', { class: 'offer' }, [make('span', { text })]);
-            if (fn) row.append(make('button', { type: 'button', 'data-testid': testid, class: 'primary', text: label, onclick: fn }));
+            if (fn) {
+                row.append(make('button', { type: 'button', 'data-testid': testid, class: 'primary', text: label, onclick: fn }));
+                row.append(make('button', { type: 'button', 'data-testid': `decline-${testid.replace('accept-', '')}`, text: t('offer.decline'), onclick: () => this.declineOffer() }));
+            }
             box.append(row);
             box.hidden = false;
         };

@@ -142,6 +142,7 @@ const en = {
     'online.full': 'Both seats are taken',
     'offer.draw': '{color} offers a draw',
     'offer.acceptFor': 'Accept for {color}',
+    'offer.decline': 'Decline',
 
     'dlg.title': 'New game',
     'dlg.rule': 'Rule',
@@ -389,6 +390,7 @@ const zh = {
     'online.full': '座位已满',
     'offer.draw': '{color}提和',
     'offer.acceptFor': '{color}同意',
+    'offer.decline': '拒绝',
 
     'dlg.title': '新对局',
     'dlg.rule': '规则',

@@ -279,6 +279,25 @@ static bool act_draw(ActionCtx *c) {
     return true;
 }
 
+/// Turns down the other side's standing draw or undo offer. Online only the other seat may;
+/// on one screen either side may (the players share it).
+static bool act_decline(ActionCtx *c) {
+    LiveGame *g = c->g;
+    const TgColor me = g->online ? c->seat : TG_NOBODY;
+    bool declined = false;
+    if (g->draw_offer != TG_NOBODY && g->draw_offer != me) {
+        g->draw_offer = TG_NOBODY;
+        declined = true;
+    }
+    if (g->undo_offer != TG_NOBODY && g->undo_offer != me) {
+        g->undo_offer = TG_NOBODY;
+        declined = true;
+    }
+    if (!declined) return api_fail(&c->err, 409, "nothing", "there is no offer to decline");
+    game_publish(c->s, g);
+    return true;
+}
+
 /* ---- The computer's search ---- */
 
 static bool computer_must_move(ActionCtx *c) {
@@ -413,6 +432,7 @@ static const Action ACTIONS[] = {
     {"goto", GOTO_FIELDS, act_goto},
     {"resign", COLOR_FIELDS, act_resign},
     {"draw", COLOR_FIELDS, act_draw},
+    {"decline", NO_FIELDS, act_decline},
     {"go", NO_FIELDS, act_go},
     {"move-now", NO_FIELDS, act_move_now},
     {"stop", NO_FIELDS, act_stop},

@@ -248,6 +248,10 @@ await test('draw by agreement and resignation between humans', async () => {
     await main.click('#btn-draw');
     await main.waitForSelector('[data-testid=accept-draw]');
     assert(/Black offers a draw/.test(await main.textContent('#offers')), 'offer text');
+    await main.click('[data-testid=decline-draw]');
+    await main.waitForSelector('[data-testid=accept-draw]', { state: 'detached' });
+    await main.click('#btn-draw');
+    await main.waitForSelector('[data-testid=accept-draw]');
     await main.click('[data-testid=accept-draw]');
     await waitStatus(main, /Draw/);
     await newGame(main, { mode: 'hvh' });
@@ -418,7 +422,12 @@ await test('online: create a room, join by link, moves in both, spectator, reloa
     await b.click('#board [data-point=i10]');
     await waitStones(a, 4);
     await waitStones(c, 4);
-    // An undo online is an offer the other side accepts.
+    // An undo online is an offer the other side accepts or declines.
+    await b.click('#btn-undo');
+    await a.waitForSelector('[data-testid=accept-undo]');
+    await a.click('[data-testid=decline-undo]');
+    await b.waitForFunction(() => !document.querySelector('#offers:not([hidden]) .offer'));
+    await waitStones(b, 4);
     await b.click('#btn-undo');
     await a.waitForSelector('[data-testid=accept-undo]');
     await a.click('[data-testid=accept-undo]');
