@@ -153,6 +153,10 @@ typedef enum TextId {
     T_OP_UNDONE,
     T_OP_THINKING,
     T_OP_LOADED,
+    T_LOADED_PHASE,
+    T_OP_PLAYERS,
+    T_OP_NOT_RESTORED,
+    T_OP_MISMATCH,
     T_ERR_OPENING,
     T_ERR_IN_OPENING,
     T_ERR_NOT_OPENING,
@@ -396,6 +400,15 @@ void play_opening_think(PlaySession *s);
 bool play_opening_decided(PlaySession *s);
 /// Takes back the last opening action (against the computer, back to the human's last).
 bool play_opening_undo(PlaySession *s);
+/// The opening phase a loaded record's "opening" line describes, when its stones are the
+/// record's first moves (and a phase still under way is all the record holds); NULL when the
+/// record has none, or with the reason in `why` ("" otherwise) when it cannot be used.
+TgOpening *play_opening_of_record(const PlaySession *s, const TgGame *g, char *why, size_t size);
+/// Goes on with the phase from the record's move `ply`: takes back the actions after the
+/// stone placed there (none when the phase is under way) and rebuilds the game from it.
+bool play_opening_resume(PlaySession *s, int ply);
+/// "players: Player 1 (you) — White, Player 2 (computer (easy)) — Black".
+void play_opening_players(PlaySession *s);
 /// The game and opening phase a config starts with (its start stones placed), and a line on
 /// the start position ("" when none); false after reporting why not.
 bool play_opening_prepare(PlaySession *s, const PlayConfig *c, TgGame **game, TgOpening **op,

@@ -704,29 +704,50 @@ bool play_save(PlaySession *s, const char *path) {
     return say(s, EV_INFO, T_SAVED, path, NULL, NULL, NULL);
 }
 
+/// Makes a loaded record the session's game. Under an opening line that fits it the players
+/// keep the colours the phase gave them; a phase still under way resumes at once at its step
+/// (its offers, choices and declarations are in the line, not in the moves a replay steps
+/// through), and everything else opens in replay.
+static void adopt_record(PlaySession *s, TgGame *g, TgOpening *op) {
+    adopt_game(s, g);
+    tg_opening_free(s->opening); /* without a fitting line, the record's colours are its players */
+    s->opening = op;
+    s->cfg.rule = tg_game_rule(g);
+    s->cfg.width = tg_game_width(g);
+    s->cfg.height = tg_game_height(g);
+    s->replay = !op || tg_opening_done(op);
+    if (!s->replay) play_opening_resume(s, tg_game_length(g));
+}
+
+/// What was loaded, the opening line and who holds which colour, or why the line is not used.
+static void announce_load(PlaySession *s, const char *path, const char *why) {
+    char moves[16];
+    snprintf(moves, sizeof moves, "%d", tg_game_length(s->game));
+    say(s, EV_POSITION, s->replay ? T_LOADED : T_LOADED_PHASE, path, moves, NULL, NULL);
+    const char *line = tg_game_info(s->game, "opening");
+    if (line && *line) say(s, EV_INFO, T_OP_LOADED, line, NULL, NULL, NULL);
+    if (*why) {
+        say(s, EV_INFO, T_OP_NOT_RESTORED, why, NULL, NULL, NULL);
+        /* a plain game now: a save must not keep a line that its moves contradict */
+        tg_game_set_info(s->game, "opening", NULL);
+    } else if (s->opening) {
+        play_opening_players(s);
+    }
+    if (tg_game_over(s->game)) announce_result(s);
+}
+
 bool play_load(PlaySession *s, const char *path) {
     const TgFormat format = tg_format_from_path(path);
     if (format == TG_FORMAT_UNKNOWN) return say(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
-    char err[256];
+    char err[256], why[300];
     size_t len;
     char *data = read_file(path, &len, err, sizeof err);
     const int size = s->cfg.width == s->cfg.height ? s->cfg.width : 0;
     TgGame *g = data ? tg_record_read(format, data, len, s->cfg.rule, size, err, sizeof err) : NULL;
     free(data);
     if (!g) return say(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
-    adopt_game(s, g);
-    tg_opening_free(s->opening); /* the record's colours are its players from now on */
-    s->opening = NULL;
-    s->cfg.rule = tg_game_rule(g);
-    s->cfg.width = tg_game_width(g);
-    s->cfg.height = tg_game_height(g);
-    s->replay = true;
-    char moves[16];
-    snprintf(moves, sizeof moves, "%d", tg_game_length(g));
-    say(s, EV_POSITION, T_LOADED, path, moves, NULL, NULL);
-    const char *line = tg_game_info(g, "opening");
-    if (line && *line) say(s, EV_INFO, T_OP_LOADED, line, NULL, NULL, NULL);
-    if (tg_game_over(g)) announce_result(s);
+    adopt_record(s, g, play_opening_of_record(s, g, why, sizeof why));
+    announce_load(s, path, why);
     return true;
 }
 
@@ -747,11 +768,16 @@ bool play_replay_goto(PlaySession *s, int ply) {
 
 bool play_replay_leave(PlaySession *s) {
     if (!s->replay) return fail(s, T_ERR_NOT_REPLAY);
+    const int ply = tg_game_ply(s->game);
     s->replay = false;
-    play_name_players(s);
-    play_start_clock(s);
-    changed(s);
+    if (ply < opening_plies(s)) { /* from a stone of the opening: its phase goes on there */
+        if (!play_opening_resume(s, ply)) return s->replay = true, false;
+    } else {
+        play_name_players(s);
+        play_start_clock(s);
+        changed(s);
+    }
     char at[16];
-    snprintf(at, sizeof at, "%d", tg_game_ply(s->game));
+    snprintf(at, sizeof at, "%d", ply);
     return say(s, EV_INFO, T_REPLAY_LEFT, at, NULL, NULL, NULL);
 }

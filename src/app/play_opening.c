@@ -214,15 +214,20 @@ static void act_text(const PlaySession *s, const Act *a, const TgOpeningStep *st
     }
 }
 
-/// The game again from the phase: its stones, the record's OPENING line, the players' names.
-static bool rebuild_game(PlaySession *s) {
-    TgGame *g = tg_opening_game(s->opening);
-    if (!g) return play_report_text(s, EV_ERROR, T_ERR_MEMORY);
+/// Puts `g`, made from the phase, in place of the session's game, with the players' names.
+static void put_game(PlaySession *s, TgGame *g) {
     think_cancel(&s->think); /* a stale decision must not outlive the position it was for */
     tg_game_free(s->game);
     s->game = g;
     play_name_players(s);
     play_changed(s);
+}
+
+/// The game again from the phase: its stones, the record's OPENING line, the players' names.
+static bool rebuild_game(PlaySession *s) {
+    TgGame *g = tg_opening_game(s->opening);
+    if (!g) return play_report_text(s, EV_ERROR, T_ERR_MEMORY);
+    put_game(s, g);
     return true;
 }
 
@@ -356,6 +361,61 @@ bool play_opening_undo(PlaySession *s) {
     char count[16];
     snprintf(count, sizeof count, "%d", n);
     return play_say(s, EV_POSITION, T_OP_UNDONE, count, NULL);
+}
+
+/* ---- Loaded records ---- */
+
+/// Are the phase's stones the record's first moves, and when the phase is under way, all of
+/// the record (no moves past it, no result)? Anything else would put the board and the phase
+/// at odds.
+static bool fits_record(const TgOpening *op, const TgGame *g) {
+    TgPoint stones[TG_OPENING_MAX_STONES];
+    const int n = tg_opening_stones(op, stones, TG_OPENING_MAX_STONES), length = tg_game_length(g);
+    if (length < n || (!tg_opening_done(op) && (length > n || tg_game_over(g)))) return false;
+    for (int i = 0; i < n; i++) {
+        const TgPoint m = tg_game_move(g, i);
+        if (m.x != stones[i].x || m.y != stones[i].y) return false;
+    }
+    return true;
+}
+
+TgOpening *play_opening_of_record(const PlaySession *s, const TgGame *g, char *why, size_t size) {
+    const char *line = tg_game_info(g, "opening");
+    const int width = tg_game_width(g);
+    *why = '\0';
+    if (!line || !*line) return NULL;
+    const char *mismatch = play_text(s->cfg.lang, T_OP_MISMATCH);
+    if (width != tg_game_height(g)) /* the opening rules are for square boards */
+        return snprintf(why, size, "%s", mismatch), NULL;
+    TgOpening *op = tg_opening_from_text(line, tg_game_rule(g), width, why, size);
+    if (!op) return NULL;
+    if (tg_opening_rule(op) != TG_OPENING_NONE && fits_record(op, g)) return op;
+    if (tg_opening_rule(op) != TG_OPENING_NONE) snprintf(why, size, "%s", mismatch);
+    tg_opening_free(op); /* "none" has no phase to keep: Black simply moved first */
+    return NULL;
+}
+
+bool play_opening_resume(PlaySession *s, int ply) {
+    TgOpening *op = tg_opening_clone(s->opening);
+    TgPoint stones[TG_OPENING_MAX_STONES];
+    while (op && tg_opening_stones(op, stones, TG_OPENING_MAX_STONES) > ply)
+        if (tg_opening_undo(op) != TG_OK) break;
+    TgGame *g = op ? tg_opening_game(op) : NULL;
+    if (!g) { /* all or nothing: the session keeps its phase and game */
+        tg_opening_free(op);
+        return play_report_text(s, EV_ERROR, T_ERR_MEMORY);
+    }
+    tg_opening_free(s->opening);
+    s->opening = op;
+    put_game(s, g);
+    return true;
+}
+
+void play_opening_players(PlaySession *s) {
+    char p1[160], p2[160];
+    holder_text(s, TG_PLAYER_1, p1, sizeof p1);
+    holder_text(s, TG_PLAYER_2, p2, sizeof p2);
+    play_say(s, EV_INFO, T_OP_PLAYERS, p1, p2);
 }
 
 /* ---- Start positions ---- */

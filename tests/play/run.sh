@@ -268,6 +268,40 @@ check "save: the SGF holds the opening line" grep -q 'OPENING\[swap2 h8 h9 j10 s
 lines moves | plain --load "$tmp/op.sgf"
 check "load: the opening is shown" has '^opening: swap2 h8 h9 j10 stay$'
 
+# Loading gives the phase back: a record saved mid-opening resumes at its step...
+lines h8 h9 f9 stay j9 "offer g11" "save $tmp/mid.sgf" | plain --rule renju --opening rif --black human --white human
+lines "offer i7" "select i7" | plain --load "$tmp/mid.sgf" --black human --white human
+check "load mid-opening: the header names the players" has '^tengen play: renju 15x15, opening rif, Player 1 \(human\) — Black, Player 2 \(human\) — White$'
+check "load mid-opening: the phase resumes at its step" has '^Player 1 \(human\), Black: offer a 5th move \(1 more, none symmetric\)$'
+check "load mid-opening: ... and goes on to its end" has '^opening over: rif h8 h9 f9 stay j9 g11 i7 i7; White to move$'
+lines "load $tmp/mid.sgf" moves | plain --black human --white easy
+check "load command mid-opening: says the phase goes on" has "^loaded $tmp/mid.sgf: 4 moves, saved during the opening: it goes on\$"
+check "load command mid-opening: the players" has '^players: Player 1 \(you\) — Black, Player 2 \(computer \(easy\)\) — White$'
+check "load command mid-opening: the step" has '^Player 1 \(you\), Black: offer a 5th move \(1 more, none symmetric\)$'
+
+# ... and a finished one the colours its players hold: here player 2 (human) swapped to Black
+# against the computer, so with --black human --white easy the computer (player 2) is Black.
+lines swap "offer a1" "offer o15" "save $tmp/swap.sgf" \
+    | plain --rule renju --opening rif --renju-opening 花月 --black easy --white human --seed 3
+check "save: a RIF with a swap against the computer" grep -Eq 'OPENING\[rif h8 h9 i9 swap [a-o][0-9]+ a1 o15 (a1|o15)\]' "$tmp/swap.sgf"
+lines play moves | plain --load "$tmp/swap.sgf" --black human --white easy --seed 3
+check "load after a swap: the header" has '^tengen play: renju 15x15, opening rif, Player 1 \(you\) — White, Player 2 \(computer \(easy\)\) — Black$'
+check "load after a swap: the computer plays its player's colour" has '^move 7: black [a-o][0-9]+'
+check "load after a swap: ... and then it is the human's turn" has '^White to move$'
+lines "goto 4" play | plain --load "$tmp/swap.sgf" --black human --white easy
+check "replay: playing on inside the opening resumes the phase" has '^Player 1 \(you\), White: select the 5th move from a1 o15$'
+
+# A line that does not fit is named, and the record loads as a plain game (colours as such).
+sed 's/OPENING\[[^]]*\]/OPENING[rif h8 zz99 swap]/' "$tmp/swap.sgf" >"$tmp/bad-op.sgf"
+sed 's/OPENING\[[^]]*\]/OPENING[swap2 h8 h9 j9 stay]/' "$tmp/swap.sgf" >"$tmp/odd-op.sgf"
+lines play moves "load $tmp/odd-op.sgf" "save $tmp/odd-again.sgf" | plain --load "$tmp/bad-op.sgf" --black human --white easy
+check "bad OPENING[]: named" has '^the record.s opening is not restored \(at "zz99": "zz99" is not a point\): loaded as a plain game$'
+check "bad OPENING[]: a plain game, Black is the human" has '^tengen play: renju 15x15, Black: human, White: computer \(easy\)$'
+check "bad OPENING[]: ... to move" has '^Black to move$'
+check "bad OPENING[]: ... and the computer waits" lacks '^move 7'
+check "OPENING[] not matching the moves: named" has '^the record.s opening is not restored \(it does not fit the record.s moves\): loaded as a plain game$'
+check "OPENING[] not matching the moves: not saved again" sh -c "! grep -q OPENING '$tmp/odd-again.sgf'"
+
 lines h8 | "$bin" play --plain --lang zh --opening swap1 --black human --white human >"$tmp/out" 2>&1
 check "zh: the step in Chinese" has '^玩家2（玩家），白方：请选择'
 
@@ -394,6 +428,11 @@ else
 
     screen --lang en --load "$tmp/op.sgf"
     check "screen: a loaded record shows its opening" wait_for "tengen  renju 15x15 swap2 h8 h9 j10 stay"
+    keys q
+
+    screen --lang en --load "$tmp/swap.sgf" --black human --white easy
+    check "screen: a loaded swap gives the players their colours" wait_for "Black: Player 2 (computer (easy))"
+    check "screen: ... and the human White" has 'White: Player 1 \(you\)'
     keys q
     T kill-server 2>/dev/null
     check "screen: nothing on stderr" test ! -s "$tmp/screen.err"
