@@ -27,9 +27,9 @@ enum {
     ORDER_TT = 1 << 28,
     ORDER_KILLER = 400,
     HISTORY_MAX = 8000,
-    GREEDY_NOISE = 24,
+    GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
     LMP_BASE = 4,              ///< quiet moves searched at depth d: LMP_BASE + 2 d^2
-    FUTILITY_MARGIN = 150,     ///< per ply of depth         ///< the easy level's randomness, in ordering points
+    FUTILITY_MARGIN = 150,     ///< per ply of depth
 };
 
 int64_t search_now_ns(void) {
