@@ -185,6 +185,8 @@ bool game_thinking(const LiveGame *g);
 /// Against the computer: the human's colour; TG_NOBODY when both or neither are human.
 TgColor game_human_color(const LiveGame *g);
 const char *player_name(int player);
+/// "black" or "white" as a colour; TG_NOBODY for anything else.
+TgColor color_from_name(const char *name);
 bool player_from_name(const char *name, int *player);
 /// Records what a search of `ply` said (score from the side to move's view).
 void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth);

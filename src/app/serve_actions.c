@@ -44,9 +44,7 @@ static bool color_field(ActionCtx *c, TgColor *out) {
     const char *name = str_field(c->body, "color", NULL);
     *out = TG_NOBODY;
     if (!name) return true;
-    *out = strcmp(name, "black") == 0   ? TG_BLACK
-           : strcmp(name, "white") == 0 ? TG_WHITE
-                                        : TG_NOBODY;
+    *out = color_from_name(name);
     if (*out == TG_NOBODY)
         return api_fail(&c->err, 400, "bad_field", "color must be black or white");
     return true;

@@ -83,7 +83,7 @@ static json_t *json_color(TgColor c) {
     return c == TG_BLACK || c == TG_WHITE ? json_string(tg_color_name(c)) : json_null();
 }
 
-static TgColor color_from_name(const char *name) {
+TgColor color_from_name(const char *name) {
     return strcmp(name, "black") == 0   ? TG_BLACK
            : strcmp(name, "white") == 0 ? TG_WHITE
                                         : TG_NOBODY;
