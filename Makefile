@@ -123,12 +123,17 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),docs-test fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+
+# The README's console examples, run and compared with their output (tests/docs).
+.PHONY: docs-test
+docs-test: $(BUILD)/tengen $(BUILD)/pbrain-tengen
+	@python3 tests/docs/readme_examples.py $(BUILD)
 
 # `tengen play`: scripted --plain games and the ncurses screen driven in tmux.
 .PHONY: play-test

@@ -15,7 +15,7 @@
 /* Rules, colours, points                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/// Win conditions, as in shared/reference/rules.md §1.
+/// Win conditions, as in docs/rules.md §1.
 typedef enum TgRule {
     TG_FREESTYLE, ///< five or more wins, both colours
     TG_STANDARD,  ///< exactly five wins, both colours; an overline is neither win nor loss
@@ -71,7 +71,7 @@ typedef enum TgError {
 const char *tg_error_text(TgError err);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Notation (shared/reference/formats.md): h8 for people, x,y for machines                     */
+/* Notation (docs/formats.md): h8 for people, x,y for machines                     */
 /* ------------------------------------------------------------------------------------------ */
 
 /// Writes "h8" (lower case; rows counted from the bottom of a board `height` tall), or "pass".
@@ -215,7 +215,7 @@ const char *tg_game_info(const TgGame *game, const char *key); ///< NULL when un
 char *tg_game_render(const TgGame *game, bool mark_forbidden);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Records (shared/reference/formats.md)                                                       */
+/* Records (docs/formats.md)                                                       */
 /* ------------------------------------------------------------------------------------------ */
 
 typedef enum TgFormat {
@@ -403,7 +403,7 @@ int tg_bench_position_count(void);
 const TgBenchPosition *tg_bench_position(int index);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Opening rules (shared/reference/rules.md §4) and the 26 renju openings (§5)                 */
+/* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                 */
 /* ------------------------------------------------------------------------------------------ */
 
 /// The 26 canonical renju openings: move 1 at the centre, move 2 next to it (direct: h9,

@@ -2,7 +2,7 @@
 # run_unit.sh BUILD BIN... — runs each cmocka test binary from the repository root and prints
 # one closing line "unit: N passed, N failed" counting the binaries.
 build=$1; shift
-: "${TG_DATA:=../shared/data}"
+: "${TG_DATA:=data}"
 export TG_DATA TG_BUILD="$build"
 passed=0; failed=0; failures=""
 for bin in "$@"; do

@@ -1,6 +1,6 @@
 /*
  * brain.c — the Gomocup brain protocol: piskvork's commands plus the Yixin-Board extensions
- * (shared/reference/protocol.md). One line in, zero or more lines out through the write
+ * (docs/protocol.md). One line in, zero or more lines out through the write
  * callback. Searches are prepared by brain_command() and run by brain_think(), so a caller with
  * threads can keep reading input (END, YXSTOP, INFO) while the engine thinks.
  *
@@ -1454,7 +1454,7 @@ const char USAGE_BRAIN[] =
     "Runs the Gomocup brain on stdin/stdout, the same as build/pbrain-tengen: the piskvork\n"
     "protocol (START, TURN, BEGIN, BOARD, INFO, END, ABOUT, RESTART, RECTSTART, TAKEBACK, PLAY,\n"
     "SWAP2BOARD) and the Yixin-Board extensions (YXBOARD, YXNBEST, YXSHOWFORBID, YXBLOCK, ...).\n"
-    "Coordinates are x,y from 0, y counted from the top. See shared/reference/protocol.md.\n";
+    "Coordinates are x,y from 0, y counted from the top. See docs/protocol.md.\n";
 
 int cmd_brain(int argc, char **argv) {
     (void)argc, (void)argv;

@@ -1,5 +1,5 @@
 /*
- * opening.c — the opening rules of shared/reference/rules.md §4 as small state machines, and
+ * opening.c — the opening rules of docs/rules.md §4 as small state machines, and
  * the table of the 26 renju openings (§5).
  *
  * Each rule is a fixed list of stages (place stones, choose, declare N, offer, select) with the

@@ -1,5 +1,5 @@
 /*
- * rules.h — win conditions for every rule and Black's renju fouls (shared/reference/rules.md).
+ * rules.h — win conditions for every rule and Black's renju fouls (docs/rules.md).
  * All questions are asked of a point p and a colour; the board is left exactly as it was.
  */
 #ifndef TG_RULES_H

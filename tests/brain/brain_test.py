@@ -18,7 +18,7 @@ import threading
 import time
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "build/pbrain-tengen"
-DATA = os.environ.get("TG_DATA", "../shared/data")
+DATA = os.environ.get("TG_DATA", "data")
 with open(BIN, "rb") if os.path.exists(BIN) else open(os.devnull, "rb") as _f:
     SANITIZED = b"__asan_init" in _f.read()
 MOVE_RE = re.compile(r"^(-?\d+),(-?\d+)$")

@@ -1,6 +1,6 @@
 /*
  * test_opening.c — the opening rules through the public API: the 26 renju openings against the
- * table of shared/reference/rules.md §5 (in all 8 orientations), every rule of §4 played
+ * table of docs/rules.md §5 (in all 8 orientations), every rule of §4 played
  * through by scripted sides along each branch of its choices, the refusals (outside the
  * square, symmetric or repeated offers, numbers out of range, occupied points, wrong steps),
  * undo, the text form and the game it turns into; then the engine's own decisions, seeded and

@@ -17,6 +17,7 @@
 #include "../../src/core/pattern.h"
 #include "../../src/core/rules.h"
 #include "../../src/core/zobrist.h"
+#include "data.h"
 
 /* ---- Helpers ---------------------------------------------------------------------------- */
 
@@ -218,13 +219,6 @@ static void test_incremental_matches_scratch(void **state) {
 
 /* ---- Renju fouls from the patterns against renju_foul() --------------------------------- */
 
-static char *data_path(const char *name) {
-    const char *dir = getenv("TG_DATA");
-    static char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "../shared/data", name);
-    return path;
-}
-
 /// Places the moves of a forbidden-point line ("15 h8 i9 -- ... | answers") as a diagram.
 static void setup_line(Board *b, char *line) {
     char *bar = strchr(line, '|');
@@ -238,8 +232,7 @@ static void setup_line(Board *b, char *line) {
 
 static void test_forbid_class_matches_renju_foul(void **state) {
     (void)state;
-    FILE *f = fopen(data_path("renju/forbidden.txt"), "r");
-    if (!f) fail_msg("cannot open %s (set TG_DATA)", data_path("renju/forbidden.txt"));
+    FILE *f = test_data_open("renju/forbidden.txt");
     char line[4096];
     int positions = 0, forbidden = 0;
     Board *b = malloc(sizeof *b);

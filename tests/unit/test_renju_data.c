@@ -13,18 +13,10 @@
 #include <string.h>
 
 #include "../../src/tengen.h"
+#include "data.h"
 
 enum { MAX_LINE = 8192 };
 
-/// Opens $TG_DATA/<name> (TG_DATA defaults to ../shared/data).
-static FILE *open_data(const char *name) {
-    const char *dir = getenv("TG_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "../shared/data", name);
-    FILE *f = fopen(path, "r");
-    if (!f) fail_msg("cannot open %s (set TG_DATA to the shared data folder)", path);
-    return f;
-}
 
 /// "f6:33 f7:6" for the position, in the data's order (column, then row from the bottom).
 static void forbidden_list(const TgGame *g, char *out, size_t size) {
@@ -74,7 +66,7 @@ static bool check_line(char *line, int number) {
 }
 
 static void check_file(const char *name, int expected_positions) {
-    FILE *f = open_data(name);
+    FILE *f = test_data_open(name);
     char line[MAX_LINE];
     int number = 0, positions = 0, wrong = 0;
     while (fgets(line, sizeof line, f)) {

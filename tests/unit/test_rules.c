@@ -1,5 +1,5 @@
 /*
- * test_rules.c — known answers for the rules (shared/reference/rules.md): five detection under
+ * test_rules.c — known answers for the rules (docs/rules.md): five detection under
  * every rule in every direction, at edges and on odd board shapes; the one-line classifiers;
  * Black's renju fouls, including same-line double fours, edge and blocked threes, the
  * exact-five precedence and the recursive double-three rule 9.3; White's freedom; and the

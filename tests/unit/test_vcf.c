@@ -18,6 +18,7 @@
 #include "../../src/core/board.h"
 #include "../../src/core/rules.h"
 #include "../../src/tengen.h"
+#include "data.h"
 #include "tactics.h"
 
 enum { MAX_MOVES = 1024 };
@@ -71,11 +72,6 @@ static const char *check_line(Board *b, const Pos *line, int n) {
 typedef struct Tally {
     int wins, solved, shortest, nowins, held;
 } Tally;
-
-static const char *data_dir(void) {
-    const char *dir = getenv("TG_DATA");
-    return dir ? dir : "../shared/data";
-}
 
 /// Builds the position of a tactics line as a diagram, on a TgGame and on a Board.
 static TgGame *setup(TgRule rule, int size, const char *moves, Board *b) {
@@ -164,7 +160,7 @@ static void run_file(const char *path, Tally *t) {
 static void test_tactics_data(void **state) {
     (void)state;
     char pattern[1024];
-    snprintf(pattern, sizeof pattern, "%s/tactics/*.txt", data_dir());
+    snprintf(pattern, sizeof pattern, "%s/tactics/*.txt", test_data_dir());
     glob_t found;
     if (glob(pattern, 0, NULL, &found) != 0) fail_msg("no files match %s (set TG_DATA)", pattern);
     Tally t = {0};
@@ -221,7 +217,7 @@ static void test_vct_replies(void **state) {
     VctTally t = {0};
     char path[1024], text[1 << 14], where[1100];
     for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof path, "%s/tactics/%s", data_dir(), files[i]);
+        snprintf(path, sizeof path, "%s/tactics/%s", test_data_dir(), files[i]);
         FILE *f = fopen(path, "r");
         if (!f) fail_msg("cannot open %s", path);
         for (int lineno = 1, cases = t.cases; fgets(text, sizeof text, f) && t.cases < cases + 3;
