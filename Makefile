@@ -49,20 +49,25 @@ DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=lib
 
 CORE_SRC  := $(wildcard src/core/*.c)
 CORE_OBJ  := $(CORE_SRC:src/%.c=$(BUILD)/obj/%.o)
-APP_SRC   := $(filter-out src/app/pbrain_main.c,$(wildcard src/app/*.c))
+# The front ends, one folder each; `tengen` links them all, pbrain-tengen only the brain.
+BRAIN_SRC := $(filter-out src/brain/pbrain_main.c,$(wildcard src/brain/*.c))
+APP_SRC   := $(wildcard src/cli/*.c src/play/*.c src/serve/*.c) $(BRAIN_SRC)
 APP_OBJ   := $(APP_SRC:src/%.c=$(BUILD)/obj/%.o)
-BRAIN_OBJ := $(BUILD)/obj/app/pbrain_main.o $(BUILD)/obj/app/brain.o
+APP_H     := $(wildcard src/cli/*.h src/brain/*.h src/play/*.h src/serve/*.h)
+BRAIN_OBJ := $(BUILD)/obj/brain/pbrain_main.o $(BRAIN_SRC:src/%.c=$(BUILD)/obj/%.o)
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 LIB       := $(BUILD)/libtengen.a
+FORMAT_FILES = src/*.h src/core/*.[ch] src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] \
+               src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 # The web page, compiled into tengen (`tengen serve`): every file under web/.
 WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
 SERVE_PC  := libmicrohttpd sqlite3 jansson
 # The API layer of `tengen serve` without HTTP, for the fuzzer.
-SERVE_API_SRC := $(filter-out src/app/serve_http.c src/app/serve_main.c,$(wildcard src/app/serve_*.c))
+SERVE_API_SRC := $(filter-out src/serve/http.c src/serve/main.c,$(wildcard src/serve/*.c))
 
 # ==== 4. Build ================================================================================
 
@@ -80,7 +85,7 @@ deps-test:
 
 # `| deps` installs missing packages before the first compile; APP_CFLAGS and APP_LIBS are
 # recursive (=), so pkg-config runs when a recipe runs, after that install.
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h) | deps
+$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
 
@@ -100,9 +105,9 @@ $(BUILD)/gen/web_assets.c: scripts/embed_assets.sh $(WEB_FILES) $(wildcard web)
 	@mkdir -p $(dir $@)
 	sh scripts/embed_assets.sh web >$@.tmp && mv $@.tmp $@
 
-$(WEB_OBJ): $(BUILD)/gen/web_assets.c src/app/serve_assets.h
+$(WEB_OBJ): $(BUILD)/gen/web_assets.c src/serve/assets.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc/app -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc/serve -c $< -o $@
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
@@ -156,8 +161,8 @@ bench-check: $(BUILD)/tengen
 	@sh tests/check_bench.sh $(BUILD)/tengen
 
 # Front ends include only the public header; the core has no file-scope mutable state.
-check-layout:
-	@sh tests/check_layout.sh
+check-layout: $(LIB)
+	@sh tests/check_layout.sh $(BUILD)
 
 # Scripted protocol sessions against pbrain-tengen, with the time and memory checks.
 .PHONY: brain-test
@@ -172,14 +177,14 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(wildcard src/*.h src/core/*.h)
 	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@
 
 # The protocol fuzzer also needs the brain's front-end file.
-build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC) \
-                          $(wildcard src/*.h src/core/*.h src/app/*.h)
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(BRAIN_SRC) $(CORE_SRC) \
+                          $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< $(filter-out src/brain/loop.c,$(BRAIN_SRC)) $(CORE_SRC) -o $@
 
 # The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
 build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) \
-                     $(wildcard src/*.h src/core/*.h src/app/*.h)
+                     $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $(shell pkg-config --cflags $(SERVE_PC)) $< $(SERVE_API_SRC) $(CORE_SRC) \
 	    -o $@ $(shell pkg-config --libs $(SERVE_PC)) -lm
@@ -201,12 +206,12 @@ WIN_BUILD  := build/windows
 WIN_CFLAGS := -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -ffp-contract=off \
               -D__USE_MINGW_ANSI_STDIO=1 -Wall -Wextra -Wno-format \
               -DTG_BUILD_VERSION='"$(VERSION)"'
-WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/app/brain.o \
-              $(WIN_BUILD)/obj/app/pbrain_main.o
+WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/brain/pbrain_main.o \
+              $(BRAIN_SRC:src/%.c=$(WIN_BUILD)/obj/%.o)
 .PHONY: windows
 windows: $(WIN_BUILD)/pbrain-tengen.exe
 
-$(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h)
+$(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@sh scripts/deps.sh cmd:$(WIN_CC)=gcc-mingw-w64-x86-64
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
@@ -219,7 +224,7 @@ bench: all
 	$(BUILD)/tengen bench
 
 format:
-	clang-format -i src/*.h src/core/*.[ch] src/app/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i $(FORMAT_FILES)
 
 clean:
 	rm -rf build

@@ -1,13 +1,44 @@
 #!/bin/sh
-# check_layout.sh — the architecture rules that keep the layers apart (style.md §2):
-#  - front ends (src/app) include only the public header tengen.h, never src/core/;
-#  - the core prints nothing to stdout (it reports through return values and callbacks).
-bad=0
-if grep -nE '#include +"(\.\./)?core/' src/app/*.c src/app/*.h 2>/dev/null; then
-    echo "layout: a front end includes a core header (above)" >&2; bad=1
+# check_layout.sh [BUILD] — the architecture rules that keep the layers apart (docs: README
+# "Layout"):
+#  - the front ends (src/cli, src/brain, src/play, src/serve) include only the public header
+#    tengen.h of the core, never src/core/;
+#  - a front end uses another only through its header, and only in one direction: cli.h (option
+#    parsing) is shared by all, and the tengen program's cli reaches the others' entry points;
+#    brain, play and serve never include each other;
+#  - the core prints nothing to stdout (it reports through return values and callbacks);
+#  - the core has no mutable file-scope state (BUILD's objects: nothing in .data or .bss) except
+#    the immutable tables built once, listed below.
+build=${1:-build}
+bad=0; passed=0
+rule() { # rule NAME STATUS
+    if [ "$2" = 0 ]; then passed=$((passed + 1)); else bad=$((bad + 1)); echo "layout: $1 (above)" >&2; fi
+}
+
+grep -nE '#include +"(\.\./)*core/' src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] src/serve/*.[ch]
+rule "a front end includes a core header" $((1 - $?))
+
+for fe in brain play serve; do
+    others=$(echo brain play serve | tr ' ' '\n' | grep -v "^$fe$" | tr '\n' '|' | sed 's/|$//')
+    grep -nE "#include +\"\.\./($others)/" src/$fe/*.[ch]
+    rule "the $fe front end includes another front end's header" $((1 - $?))
+done
+
+grep -nE '\b(printf|puts|putchar)\s*\(|\bstdout\b' src/core/*.c
+rule "the core prints; report through the API instead" $((1 - $?))
+
+# Tables built once (pthread_once) at first use, then only read.
+allowed='pattern.o tables|pattern.o tables_once|zobrist.o table|zobrist.o table_once'
+if ls "$build"/obj/core/*.o >/dev/null 2>&1; then
+    state=$(for o in "$build"/obj/core/*.o; do
+        objdump -t "$o" | awk -v f="$(basename "$o")" \
+            '$0 ~ /[ \t](\.data|\.bss)([.][a-z.]*)?[ \t]/ && $0 !~ /\.data\.rel\.ro/ && $NF !~ /^\./ {print f " " $NF}'
+    done | grep -vxE "$allowed")
+    [ -n "$state" ] && echo "$state"
+    rule "the core has mutable file-scope state (objects of $build)" $([ -z "$state" ]; echo $?)
+else
+    echo "layout: no objects in $build/obj/core: build first" >&2; bad=$((bad + 1))
 fi
-if grep -nE '\b(printf|puts|putchar)\s*\(|\bstdout\b' src/core/*.c 2>/dev/null; then
-    echo "layout: the core prints (above); report through the API instead" >&2; bad=1
-fi
-[ $bad = 0 ] && echo "layout: 2 passed, 0 failed"
-exit $bad
+
+echo "layout: $passed passed, $bad failed"
+[ $bad = 0 ]

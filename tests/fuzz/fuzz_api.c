@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "../../src/app/serve.h"
+#include "../../src/serve/serve.h"
 
 enum { MAX_REQUESTS = 16, PATH_MAX_LEN = 300 };
 

@@ -1,5 +1,5 @@
 /*
- * fuzz_protocol.c — libFuzzer target for the brain protocol (src/app/brain.c). The input is a
+ * fuzz_protocol.c — libFuzzer target for the brain protocol (src/brain/protocol.c). The input is a
  * session: lines split at LF or CR, each fed to brain_feed() as pbrain-tengen's search thread
  * would (searches capped at a thousand nodes and a 1 ms turn, a 1 MiB table and two threads, so any
  * command sequence runs quickly). Every output line must be one non-empty line of printable
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/app/brain.h"
+#include "../../src/brain/brain.h"
 
 enum { MAX_SEARCHES = 6 };
 

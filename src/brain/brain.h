@@ -2,16 +2,16 @@
  * brain.h — the Gomocup brain protocol (piskvork) with the Yixin-Board extensions, as a state
  * machine fed one input line at a time. It owns the game, the engine and the settings and
  * writes its answers through a callback, one line per call, so the protocol can be driven
- * without threads (tests, the fuzzer) or by pbrain_main.c's reader and search threads.
+ * without threads (tests, the fuzzer) or by the reader and search threads of loop.c.
  *
- * Threading contract (pbrain_main.c):
+ * Threading contract (loop.c):
  *   - brain_command() and brain_settle() are called with one lock held (never concurrently);
  *   - when brain_command() returns BRAIN_THINK, brain_think() runs without that lock; meanwhile
  *     only INFO lines may be passed to brain_command() (they change settings, never the game
  *     or the engine: engine changes wait for brain_settle()), and the stop flag may be set;
  *   - brain_settle() then applies what waited and ends the thinking state.
  * The write callback may be called from brain_think() (search progress), so it must be safe to
- * call from that thread while the lock holder writes too (pbrain_main.c uses an output mutex).
+ * call from that thread while the lock holder writes too (loop.c uses an output mutex).
  */
 #ifndef TG_BRAIN_H
 #define TG_BRAIN_H

@@ -1,5 +1,5 @@
 /*
- * play_plain.c — `tengen play --plain`: the game as lines of text, for scripts and screen
+ * plain.c — `tengen play --plain`: the game as lines of text, for scripts and screen
  * readers. Moves and commands come one a line on stdin; moves, messages, the board and the
  * result go to stdout. While the computer thinks, only lines that must act at once (now,
  * pause, quit) are taken; the others wait their turn, so a script may send a game ahead.

@@ -1,7 +1,7 @@
 /*
  * play.h — `tengen play`: the game session (players, the computer's background search, undo
  * pairs, clocks, draw offers, hints, records, replay), shared by the ncurses view
- * (play_curses.c) and the line-based view (play_plain.c), and the English/Chinese texts.
+ * (screen.c) and the line-based view (plain.c), and the English/Chinese texts.
  *
  * The session is driven from one thread, the UI thread. Only the search runs elsewhere, on
  * its own copy of the game, and hands back its progress and result through the Thinker.
@@ -13,9 +13,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "../cli/cli.h"
 
-/* ---- Texts (play_text.c) ----------------------------------------------------------------- */
+/* ---- Texts (text.c) ----------------------------------------------------------------- */
 
 typedef enum PlayLang { LANG_EN, LANG_ZH, LANG_COUNT } PlayLang;
 
@@ -186,7 +186,7 @@ const char *play_level_text(PlayLang lang, TgLevel level);
 const char *play_color_text(PlayLang lang, TgColor color);
 const char *play_foul_text(PlayLang lang, TgFoul foul);
 
-/* ---- Configuration (play_model.c) -------------------------------------------------------- */
+/* ---- Configuration (model.c) -------------------------------------------------------- */
 
 /// Who plays one colour.
 typedef struct PlaySide {
@@ -224,7 +224,7 @@ bool play_parse_clock(const char *text, TgClock *clock);
 /// "human" or the level's name, in the session's language.
 const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size);
 
-/* ---- The computer's background search (play_think.c) ------------------------------------ */
+/* ---- The computer's background search (think.c) ------------------------------------ */
 
 typedef enum ThinkKind { THINK_NONE, THINK_MOVE, THINK_HINT, THINK_DRAW, THINK_OPENING } ThinkKind;
 
@@ -275,7 +275,7 @@ ThinkInfo think_live(Thinker *t);
 /// The report of a finished search, as the live info.
 ThinkInfo think_result_info(const Thinker *t);
 
-/* ---- The session (play_model.c) ---------------------------------------------------------- */
+/* ---- The session (model.c) ---------------------------------------------------------- */
 
 typedef enum PlayEventKind {
     EV_INFO,     ///< a message
@@ -385,7 +385,7 @@ void play_info_text(const PlaySession *s, const ThinkInfo *info, char *buf, size
 /// The default file name for `save`: tengen-YYYYMMDD-HHMMSS.psq.
 void play_default_save_name(char *buf, size_t size);
 
-/* ---- Between the session and its opening phase (play_model.c, play_opening.c) ---------- */
+/* ---- Between the session and its opening phase (model.c, opening.c) ---------- */
 
 /// Reports a text of the table filled with up to two arguments; false for errors.
 bool play_say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b);

@@ -1,8 +1,8 @@
 /*
- * serve_api.c — the JSON API of docs/api.md, without HTTP: a request (method, path, query,
+ * api.c — the JSON API of docs/api.md, without HTTP: a request (method, path, query,
  * body, seat token) in, a status and a JSON body out. Routing, body checking (unknown or
  * ill-typed fields are refused), the archive list, records and the server's lifetime live
- * here; the actions on one game are in serve_actions.c.
+ * here; the actions on one game are in actions.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

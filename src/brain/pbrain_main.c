@@ -1,5 +1,5 @@
 /*
- * pbrain_main.c — pbrain-tengen, the Gomocup brain: the protocol (brain.c) on stdin/stdout,
+ * pbrain_main.c — pbrain-tengen, the Gomocup brain: the protocol (protocol.c) on stdin/stdout,
  * with a reader thread and a search thread, so END, YXSTOP and INFO are heard while thinking.
  * `tengen brain` runs the same code.
  */

@@ -1,5 +1,5 @@
 /*
- * serve_main.c — `tengen serve`: reads the options, opens the archive, starts the workers and
+ * main.c — `tengen serve`: reads the options, opens the archive, starts the workers and
  * the HTTP server, prints the address, and on SIGINT or SIGTERM shuts everything down in
  * order (streams and HTTP first, then the searches, then the archive).
  */
@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "../cli/commands.h"
 #include "serve.h"
 
 const char USAGE_SERVE[] =

@@ -1,5 +1,5 @@
 /*
- * serve_opening.c — the opening rules in the web game: a game made with an opening rule
+ * opening.c — the opening rules in the web game: a game made with an opening rule
  * keeps a TgOpening beside its TgGame. While the phase runs, the game's position is the
  * opening's stones (rebuilt after every action) and only the actions the step asks for are
  * accepted; once it is over, the game plays on from its stones and the opening is kept for

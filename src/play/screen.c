@@ -1,5 +1,5 @@
 /*
- * play_curses.c — `tengen play` in a terminal, with ncursesw: the board (letters along the
+ * screen.c — `tengen play` in a terminal, with ncursesw: the board (letters along the
  * bottom, rows counted from the bottom), a side panel with the players, clocks and the
  * search, a status line and a help line. The loop wakes every TICK_MS to run the session and
  * redraw, so clocks and the live search stay current while keys are read.

@@ -1,5 +1,5 @@
 /*
- * brain.c — the Gomocup brain protocol: piskvork's commands plus the Yixin-Board extensions
+ * protocol.c — the Gomocup brain protocol: piskvork's commands plus the Yixin-Board extensions
  * (docs/protocol.md). One line in, zero or more lines out through the write
  * callback. Searches are prepared by brain_command() and run by brain_think(), so a caller with
  * threads can keep reading input (END, YXSTOP, INFO) while the engine thinks.
@@ -10,120 +10,15 @@
  * timeout_turn and time_left after the brain's own handling, and the engine's time plan keeps a
  * reserve below both, so no tolerance of the manager is needed.
  */
-#include "brain.h"
-#include "commands.h"
+#include "internal.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef _WIN32
-#include <fcntl.h>
-#include <io.h>
-#endif
-
-enum {
-    DEFAULT_TURN_MS = 5000,
-    UNLIMITED_MS = 2147483647, ///< the protocol's "no limit" for time_left and timeout_turn
-    MAX_BODY = 2 * TG_MAX_SIZE * TG_MAX_SIZE + 4, ///< lines of a BOARD body (passes included)
-    MAX_BLOCK = TG_MAX_SIZE * TG_MAX_SIZE,
-    MAX_THREADS = 64,
-    MAX_HASH_EXPONENT = 22,    ///< YXSHOWINFO: hash_size up to 2^22 KiB (4 GiB)
-    OUT_SIZE = 8192,           ///< longest output line
-    DRAW_ACCEPT = -400,        ///< YXDRAW: accept when the last eval is this bad or worse
-    SWAP2_UNLIMITED_MS = 2000, ///< a SWAP2BOARD search's budget when no time limit is set
-};
-
-/// Memory (bytes) kept outside the hash: program, pattern tables, the search's scratch tables
-/// (the root solver's 8 MiB table), stacks, plus each search thread's state and stack.
-enum {
-    MEMORY_BASE = 28 << 20,
-    MEMORY_PER_THREAD = 3 << 20,
-    MIN_HASH = 1 << 20,
-    DEFAULT_HASH = 64 << 20,
-    MEMORY_MIN = MEMORY_BASE + MEMORY_PER_THREAD + MIN_HASH, ///< the least max_memory honoured
-};
-
-/* ------------------------------------------------------------------------------------------ */
-/* State                                                                                       */
-/* ------------------------------------------------------------------------------------------ */
-
-/// Everything INFO can set. A search works from a copy taken when it was asked for.
-typedef struct Settings {
-    int64_t timeout_turn;  ///< ms; 0: move at once; UNLIMITED_MS: none
-    int64_t timeout_match; ///< ms; 0: none
-    int64_t time_left;     ///< ms, may be negative; INT64_MAX: none
-    int64_t increment;     ///< ms added after each move
-    int64_t max_memory;    ///< bytes; 0: none
-    int64_t max_node;      ///< <= 0: none
-    int max_depth;         ///< <= 0: none
-    int game_type;
-    int rule_value; ///< as sent
-    bool rule_ok;   ///< false: rule_value cannot be played (ERROR on the next command)
-    TgRule rule;
-    int threads;
-    int64_t hash_kb; ///< Yixin's hash_size; 0: sized from max_memory
-    int caution_factor, pondering, nbestsym;
-    int detail;      ///< bit 0: REALTIME stream, bit 1: a MESSAGE line per depth
-    bool detail_set; ///< show_detail was sent (YXSHOWINFO does not override it)
-    char folder[256];
-} Settings;
-
-typedef enum Body {
-    BODY_NONE,
-    BODY_BOARD,
-    BODY_YXBOARD,
-    BODY_SWAP2,
-    BODY_BLOCK,
-    BODY_UNBLOCK
-} Body;
-
-static const char *const BODY_NAMES[] = {"",           "BOARD",   "YXBOARD",
-                                         "SWAP2BOARD", "YXBLOCK", "YXBLOCKUNDO"};
-
-typedef enum Task { TASK_MOVE, TASK_NBEST, TASK_DEFEND, TASK_SWAP2 } Task;
-
-/// A search asked for, with the settings of that moment.
-typedef struct Job {
-    Task task;
-    int64_t received_ms;
-    int multipv;
-    int stones; ///< SWAP2BOARD: stones in the body (0, 3 or 5)
-    bool yixin; ///< swap2 asked by YXSWAP2STEPn: answers are MESSAGE SWAP2 lines
-    Settings s;
-    int time_serial;  ///< time_left's version when the job began
-    int64_t spent_ms; ///< filled by brain_think
-    const atomic_bool *stop;
-} Job;
-
-struct Brain {
-    BrainConfig cfg;
-    Settings s;
-    int time_serial; ///< bumped whenever time_left is set from outside
-    TgGame *game;    ///< NULL before START
-    TgEngine *engine;
-    size_t hash_applied; ///< the table size last asked for (the engine may hold less)
-    int threads_applied;
-
-    Body body;
-    int64_t body_ms;
-    int body_count;
-    char body_error[128];
-    TgPoint body_point[MAX_BODY];
-    signed char body_field[MAX_BODY];
-
-    TgPoint block[MAX_BLOCK];
-    int block_count;
-
-    bool thinking;
-    Job job;
-    int last_score; ///< the last search's eval for the side that moved
-    bool have_score;
-};
 
 /* ------------------------------------------------------------------------------------------ */
 /* Small helpers                                                                               */
@@ -135,10 +30,7 @@ int64_t brain_now_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
-static void out(Brain *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out(Brain *b, const char *fmt, ...) {
+void brain_out(Brain *b, const char *fmt, ...) {
     char line[OUT_SIZE];
     va_list ap;
     va_start(ap, fmt);
@@ -279,9 +171,9 @@ static size_t wanted_hash(const Brain *b, int threads) {
     int64_t bytes = b->s.hash_kb > 0 ? b->s.hash_kb * 1024 : DEFAULT_HASH;
     if (b->s.max_memory > 0) {
         const int64_t room = b->s.max_memory - MEMORY_BASE - MEMORY_PER_THREAD * threads;
-        bytes = b->s.hash_kb > 0 ? min64(bytes, room) : room;
+        bytes = b->s.hash_kb > 0 ? brain_min64(bytes, room) : room;
     }
-    if (b->cfg.hash_cap > 0) bytes = min64(bytes, (int64_t)b->cfg.hash_cap);
+    if (b->cfg.hash_cap > 0) bytes = brain_min64(bytes, (int64_t)b->cfg.hash_cap);
     if (bytes > ((int64_t)1 << 42)) bytes = (int64_t)1 << 42;
     return (size_t)floor_pow2(bytes < MIN_HASH ? MIN_HASH : bytes);
 }
@@ -331,18 +223,18 @@ static bool cannot_play(Brain *b) {
     char buf[160];
     const char *why = settings_problem(b, buf, sizeof buf);
     if (why) {
-        out(b, "ERROR %s", why);
+        brain_out(b, "ERROR %s", why);
         return true;
     }
     if (!b->game) {
-        out(b, "ERROR no board yet: send START first");
+        brain_out(b, "ERROR no board yet: send START first");
         return true;
     }
     return false;
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Searching                                                                                   */
+/* Searching: commands prepare a job, think.c runs it                                          */
 /* ------------------------------------------------------------------------------------------ */
 
 /// Prepares a search of the given kind; the caller returns BRAIN_THINK.
@@ -355,301 +247,6 @@ static BrainStatus ask(Brain *b, Task task, int multipv, int64_t received_ms) {
     b->job.time_serial = b->time_serial;
     b->thinking = true;
     return BRAIN_THINK;
-}
-
-/// Limits for one search: what is left of the turn and game time since the command arrived
-/// (counted up to the next millisecond), shared out when the command still needs
-/// `searches_left` searches (SWAP2BOARD).
-static void limits_for(const Brain *b, TgSearchLimits *l, int searches_left) {
-    const Settings *s = &b->job.s;
-    const int64_t elapsed = brain_now_ms() - b->job.received_ms + 1;
-    memset(l, 0, sizeof *l);
-    l->stop = b->job.stop;
-    l->multipv = b->job.multipv;
-    l->depth = s->max_depth > 0 ? s->max_depth : 0;
-    l->nodes = s->max_node > 0 ? (uint64_t)s->max_node : 0;
-    if (b->cfg.node_cap && (!l->nodes || l->nodes > b->cfg.node_cap)) l->nodes = b->cfg.node_cap;
-    l->increment_ms = s->increment > 0 ? s->increment : 0;
-    int64_t turn = s->timeout_turn >= UNLIMITED_MS ? 0 : s->timeout_turn - elapsed;
-    if (s->timeout_turn == 0 || (s->timeout_turn < UNLIMITED_MS && turn <= 0)) l->instant = true;
-    if (s->time_left != INT64_MAX && s->time_left < UNLIMITED_MS) {
-        const int64_t left = s->time_left - elapsed;
-        if (left <= 0)
-            l->instant = true;
-        else
-            l->game_left_ms = left;
-    }
-    if (searches_left > 1 && !l->instant) {
-        /* Several searches for one answer: each gets its share of one move's time. */
-        int64_t budget = turn > 0 ? turn : SWAP2_UNLIMITED_MS;
-        if (l->game_left_ms) budget = min64(budget, l->game_left_ms / 8);
-        l->turn_ms = budget / searches_left;
-        l->game_left_ms = 0;
-        if (l->turn_ms <= 0) l->instant = true;
-    } else if (turn > 0) {
-        l->turn_ms = turn;
-    }
-}
-
-static void point_text(TgPoint p, char *buf, size_t size) {
-    snprintf(buf, size, "%d,%d", p.x, p.y);
-}
-
-/// "7,7 8,8 9,9" for a line's moves.
-static void line_text(const TgPvLine *l, char *buf, size_t size) {
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < l->length && n + 16 < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%d,%d", i ? " " : "", l->moves[i].x,
-                              l->moves[i].y);
-}
-
-/// The readable summary of one line: depth, eval, speed, nodes, time, best line.
-static void report_line(Brain *b, const TgSearchInfo *info, int index) {
-    const TgPvLine *l = &info->lines[index];
-    char score[32], pv[TG_MAX_PV * 12], tag[16] = "";
-    tg_score_text(l->score, score, sizeof score);
-    line_text(l, pv, sizeof pv);
-    if (info->line_count > 1) snprintf(tag, sizeof tag, "(%d) ", index + 1);
-    out(b,
-        "MESSAGE %sdepth %d-%d | eval %s | speed %" PRIu64 " kN/s | nodes %" PRIu64
-        " | time %" PRId64 " ms | best %s",
-        tag, l->depth, info->seldepth, score, info->nps / 1000, info->nodes, info->time_ms, pv);
-}
-
-static void report_realtime(Brain *b, const TgSearchInfo *info) {
-    char pt[32];
-    for (int i = 1; i < info->line_count; i++) {
-        point_text(info->lines[i].moves[0], pt, sizeof pt);
-        if (info->lines[i].score <= -TG_SCORE_WIN_MIN)
-            out(b, "MESSAGE REALTIME LOST %s", pt);
-        else
-            out(b, "MESSAGE REALTIME DONE %s", pt);
-    }
-    point_text(info->lines[0].moves[0], pt, sizeof pt);
-    out(b, "MESSAGE REALTIME BEST %s", pt);
-    out(b, "MESSAGE REALTIME VAL %d", info->lines[0].score);
-    char pv[TG_MAX_PV * 12];
-    line_text(&info->lines[0], pv, sizeof pv);
-    out(b, "MESSAGE REALTIME PV %s", pv);
-}
-
-/// The engine's progress callback (search thread): the Yixin stream and per-depth lines.
-static void on_search_info(const TgSearchInfo *info, void *user) {
-    Brain *b = user;
-    if (info->final || info->line_count < 1) return; /* the answer's summary comes after */
-    if (b->job.s.detail & 1) report_realtime(b, info);
-    if (b->job.s.detail & 2)
-        for (int i = 0; i < info->line_count; i++) report_line(b, info, i);
-}
-
-/// Runs one search of the game's position; false (with ERROR written) when it cannot.
-static bool search(Brain *b, int searches_left, bool use_blocks, TgSearchResult *r) {
-    TgSearchLimits l;
-    limits_for(b, &l, searches_left);
-    if (use_blocks) {
-        l.exclude = b->block;
-        l.exclude_count = b->block_count;
-    }
-    if (b->job.s.detail & 1) out(b, "MESSAGE REALTIME REFRESH");
-    const TgError e = tg_engine_search(b->engine, b->game, &l, on_search_info, b, r);
-    if (e == TG_OK) return true;
-    out(b, "ERROR %s", e == TG_ERR_GAME_OVER ? "the game is over" : tg_error_text(e));
-    return false;
-}
-
-/// The summary line(s) of a finished search.
-static void summary(Brain *b, const TgSearchResult *r) {
-    const uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : 0;
-    const TgSearchInfo info = {r->depth, r->seldepth,   r->nodes, r->time_ms,
-                               nps,      r->line_count, r->lines, true};
-    for (int i = 0; i < r->line_count; i++) report_line(b, &info, i);
-}
-
-/// Plays the engine's move on our game and writes it.
-static void answer_move(Brain *b, const TgSearchResult *r) {
-    summary(b, r);
-    if (r->line_count > 0) {
-        b->last_score = r->score;
-        b->have_score = true;
-    }
-    if (b->job.s.detail & 1) {
-        char pt[32];
-        point_text(r->best, pt, sizeof pt);
-        out(b, "MESSAGE REALTIME BEST %s", pt);
-    }
-    tg_game_play(b->game, r->best, 0);
-    out(b, "%d,%d", r->best.x, r->best.y);
-}
-
-/// YXSEARCHDEFEND: the root moves that do not lose by force, as far as the search saw.
-static void answer_defend(Brain *b, const TgSearchResult *r) {
-    char list[TG_MAX_MULTIPV * 12];
-    size_t n = 0;
-    list[0] = '\0';
-    for (int i = 0; i < r->line_count; i++)
-        if (r->lines[i].score > -TG_SCORE_WIN_MIN)
-            n += (size_t)snprintf(list + n, sizeof list - n, " %d,%d", r->lines[i].moves[0].x,
-                                  r->lines[i].moves[0].y);
-    out(b, "MESSAGE DEFEND%s", n ? list : " none");
-}
-
-/* ---- SWAP2BOARD and Yixin-Board's YXSWAP2STEP1..3 (opening rule swap2; protocol.md §3, §8)
- * The decisions come from the core's opening engine (tg_opening_decide), which searches and
- * picks among near-equal choices with a fixed seed:
- *   0 stones: three stones whose score is nearest even;
- *   3 stones: take Black (SWAP), take White and play move 4, or place moves 4 and 5 near even;
- *   5 stones: take Black (SWAP), or take White and play move 6.
- * Yixin-Board asks the same three questions after YXBOARD and wants MESSAGE lines: SWAP2
- * MOVEn with the point as "a b" in the order its boards use, SWAP2 SWAP1 YES/NO (take Black
- * after three stones), SWAP2 SWAP2 YES/NO (take Black after five); it then asks for a move.
- */
-
-enum {
-    SWAP2_SEED = 0x5eed,
-    SWAP2_INSTANT_NODES = 3000, ///< per search when there is no time at all
-    SWAP2_OPEN_SEARCHES = 9,    ///< the 8 candidate openings and a reserve
-    SWAP2_CHOOSE_SEARCHES = 3,  ///< the choice takes a third of the turn
-    SWAP2_TWO_SEARCHES = 5,     ///< then the 4 searches for two stones share the rest
-};
-
-/// Per-search limits of an opening decision that shares out the turn over `searches`.
-static TgOpeningLimits opening_limits(const Brain *b, int searches) {
-    TgSearchLimits l;
-    limits_for(b, &l, searches);
-    TgOpeningLimits o = {
-        .nodes = l.nodes, .time_ms = l.turn_ms, .depth = l.depth, .seed = SWAP2_SEED};
-    o.stop = b->job.stop;
-    if (l.instant) {
-        o.time_ms = 0;
-        if (!o.nodes || o.nodes > SWAP2_INSTANT_NODES) o.nodes = SWAP2_INSTANT_NODES;
-    }
-    return o;
-}
-
-/// The swap2 phase up to the stones on the board (black, white, black, ...): 3 stones wait
-/// for player 2's choice, 5 (after "place two") for player 1's. NULL (ERROR written) if the
-/// board cannot be such a phase.
-static TgOpening *swap2_phase(Brain *b, int stones) {
-    const int size = tg_game_width(b->game);
-    TgOpening *op = size == tg_game_height(b->game)
-                        ? tg_opening_new(TG_OPENING_SWAP2, tg_game_rule(b->game), size)
-                        : NULL;
-    if (!op) {
-        out(b, "ERROR swap2 needs a square board");
-        return NULL;
-    }
-    TgError e = TG_OK;
-    for (int i = 0; i < stones && e == TG_OK; i++) {
-        if (i == 3) e = tg_opening_choose(op, TG_CHOICE_PLACE_TWO);
-        if (e == TG_OK) e = tg_opening_place(op, tg_game_move(b->game, i));
-    }
-    if (e != TG_OK || tg_game_ply(b->game) != stones) {
-        out(b, "ERROR swap2: %s", e != TG_OK ? tg_opening_why(op) : "wrong number of stones");
-        tg_opening_free(op);
-        return NULL;
-    }
-    return op;
-}
-
-/// The engine's decision on the phase; false (ERROR written) when it failed.
-static bool swap2_decide(Brain *b, const TgOpening *op, int searches, TgOpeningDecision *d) {
-    const TgOpeningLimits lim = opening_limits(b, searches);
-    const TgError e = tg_opening_decide(b->engine, op, &lim, d);
-    if (e != TG_OK) {
-        out(b, "ERROR swap2: %s", tg_error_text(e));
-        return false;
-    }
-    out(b, "MESSAGE swap2: %s, %" PRIu64 " nodes", d->why, d->nodes);
-    return true;
-}
-
-/// Writes points: "x1,y1 x2,y2" for SWAP2BOARD, or MESSAGE SWAP2 MOVEn lines for Yixin.
-static void swap2_points(Brain *b, const TgPoint *p, int n, int first_index) {
-    char line[64] = "";
-    size_t len = 0;
-    for (int i = 0; i < n; i++) {
-        if (b->job.yixin)
-            out(b, "MESSAGE SWAP2 MOVE%d %d %d", first_index + i, p[i].x, p[i].y);
-        else
-            len += (size_t)snprintf(line + len, sizeof line - len, "%s%d,%d", i ? " " : "", p[i].x,
-                                    p[i].y);
-    }
-    if (!b->job.yixin) out(b, "%s", line);
-}
-
-static void swap2_open(Brain *b) {
-    TgOpening *op = swap2_phase(b, 0);
-    TgOpeningDecision d;
-    if (op && swap2_decide(b, op, SWAP2_OPEN_SEARCHES, &d)) {
-        tg_game_setup(b->game, d.points, d.count, NULL);
-        swap2_points(b, d.points, d.count, 1);
-    }
-    tg_opening_free(op);
-}
-
-/// Player 2 after three stones.
-static void swap2_three(Brain *b) {
-    TgOpening *op = swap2_phase(b, 3);
-    TgOpeningDecision d;
-    if (!op || !swap2_decide(b, op, SWAP2_CHOOSE_SEARCHES, &d)) {
-        tg_opening_free(op);
-        return;
-    }
-    if (d.choice == TG_CHOICE_PLACE_TWO) {
-        tg_opening_apply(op, &d);
-        if (swap2_decide(b, op, SWAP2_TWO_SEARCHES, &d)) {
-            for (int i = 0; i < d.count; i++) tg_game_play(b->game, d.points[i], 0);
-            swap2_points(b, d.points, d.count, 4);
-        }
-    } else if (b->job.yixin) {
-        out(b, "MESSAGE SWAP2 SWAP1 %s", d.choice == TG_CHOICE_SWAP ? "YES" : "NO");
-    } else if (d.choice == TG_CHOICE_SWAP) {
-        out(b, "SWAP");
-    } else {
-        TgSearchResult r;
-        if (search(b, 1, false, &r)) answer_move(b, &r); /* move 4 as White */
-    }
-    tg_opening_free(op);
-}
-
-/// Player 1 after five stones: STAY keeps Black (the protocol's SWAP), SWAP takes White.
-static void swap2_five(Brain *b) {
-    TgOpening *op = swap2_phase(b, 5);
-    TgOpeningDecision d;
-    if (op && swap2_decide(b, op, 2, &d)) {
-        const bool black = d.choice == TG_CHOICE_STAY;
-        if (b->job.yixin) {
-            out(b, "MESSAGE SWAP2 SWAP2 %s", black ? "YES" : "NO");
-        } else if (black) {
-            out(b, "SWAP");
-        } else {
-            TgSearchResult r;
-            if (search(b, 1, false, &r)) answer_move(b, &r); /* move 6 as White */
-        }
-    }
-    tg_opening_free(op);
-}
-
-void brain_think(Brain *b, const atomic_bool *stop) {
-    static const atomic_bool never = false;
-    b->job.stop = stop ? stop : &never;
-    TgSearchResult *r = malloc(sizeof *r);
-    if (!r) {
-        out(b, "ERROR out of memory");
-    } else if (b->job.task == TASK_SWAP2) {
-        if (b->job.stones == 0)
-            swap2_open(b);
-        else if (b->job.stones == 3)
-            swap2_three(b);
-        else
-            swap2_five(b);
-    } else if (search(b, 1, true, r)) {
-        if (b->job.task == TASK_DEFEND) answer_defend(b, r);
-        answer_move(b, r);
-    }
-    free(r);
-    b->job.spent_ms = brain_now_ms() - b->job.received_ms;
 }
 
 void brain_settle(Brain *b) {
@@ -674,14 +271,14 @@ static BrainStatus start_board(Brain *b, int64_t w, int64_t h) {
     char buf[160];
     const char *why = settings_problem(b, buf, sizeof buf);
     if (why)
-        out(b, "ERROR %s", why);
+        brain_out(b, "ERROR %s", why);
     else if (w < TG_MIN_SIZE || h < TG_MIN_SIZE || w > TG_MAX_SIZE || h > TG_MAX_SIZE)
-        out(b, "ERROR unsupported size %" PRId64 "x%" PRId64 " (tengen plays %d to %d)", w, h,
+        brain_out(b, "ERROR unsupported size %" PRId64 "x%" PRId64 " (tengen plays %d to %d)", w, h,
             TG_MIN_SIZE, TG_MAX_SIZE);
     else if (!new_game(b, (int)w, (int)h))
-        out(b, "ERROR cannot start a %" PRId64 " board", w);
+        brain_out(b, "ERROR cannot start a %" PRId64 " board", w);
     else
-        out(b, "OK");
+        brain_out(b, "OK");
     return BRAIN_IDLE;
 }
 
@@ -691,14 +288,14 @@ static BrainStatus cmd_start(Brain *b, const char *args, int64_t t) {
     const char *p = args;
     int64_t w, h;
     if (!read_int(&p, -999999, 999999, &w)) {
-        out(b, "ERROR START needs a board size");
+        brain_out(b, "ERROR START needs a board size");
         return BRAIN_IDLE;
     }
     p = skip_spaces(p);
     if (*p == ',') p++;
     if (!read_int(&p, -999999, 999999, &h)) h = w;
     if (*skip_spaces(p)) {
-        out(b, "ERROR START: unexpected text after the size");
+        brain_out(b, "ERROR START: unexpected text after the size");
         return BRAIN_IDLE;
     }
     return start_board(b, w, h);
@@ -708,7 +305,7 @@ static BrainStatus cmd_rectstart(Brain *b, const char *args, int64_t t) {
     (void)t;
     TgPoint size;
     if (!parse_point(args, &size, NULL)) {
-        out(b, "ERROR RECTSTART needs width,height");
+        brain_out(b, "ERROR RECTSTART needs width,height");
         return BRAIN_IDLE;
     }
     return start_board(b, size.x, size.y);
@@ -717,7 +314,7 @@ static BrainStatus cmd_rectstart(Brain *b, const char *args, int64_t t) {
 static BrainStatus cmd_restart(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     if (!b->game) {
-        out(b, "ERROR no board yet: send START first");
+        brain_out(b, "ERROR no board yet: send START first");
         return BRAIN_IDLE;
     }
     b->s.time_left = b->s.timeout_match > 0 ? b->s.timeout_match : INT64_MAX;
@@ -737,23 +334,23 @@ static bool play_text(Brain *b, const char *cmd, const char *args) {
     char shown[80];
     if (!parse_point(args, &p, NULL)) {
         printable(skip_spaces(args), shown, sizeof shown);
-        out(b, "ERROR %s: malformed coordinates '%s' (expected X,Y)", cmd, shown);
+        brain_out(b, "ERROR %s: malformed coordinates '%s' (expected X,Y)", cmd, shown);
         return false;
     }
     const char *why = point_problem(b, p);
     if (why) {
-        out(b, "ERROR %s: %d,%d %s", cmd, p.x, p.y, why);
+        brain_out(b, "ERROR %s: %d,%d %s", cmd, p.x, p.y, why);
         return false;
     }
     if (tg_game_over(b->game)) {
-        out(b, "ERROR %s: the game is over", cmd);
+        brain_out(b, "ERROR %s: the game is over", cmd);
         return false;
     }
     const TgError e = tg_game_play(b->game, p, 0);
     if (e == TG_ERR_FORBIDDEN)
-        out(b, "ERROR %s: %d,%d is forbidden for Black", cmd, p.x, p.y);
+        brain_out(b, "ERROR %s: %d,%d is forbidden for Black", cmd, p.x, p.y);
     else if (e != TG_OK)
-        out(b, "ERROR %s: %d,%d: %s", cmd, p.x, p.y, tg_error_text(e));
+        brain_out(b, "ERROR %s: %d,%d: %s", cmd, p.x, p.y, tg_error_text(e));
     return e == TG_OK;
 }
 
@@ -767,7 +364,7 @@ static BrainStatus cmd_play(Brain *b, const char *args, int64_t t) {
     (void)t;
     if (cannot_play(b)) return BRAIN_IDLE;
     TgPoint p;
-    if (play_text(b, "PLAY", args) && parse_point(args, &p, NULL)) out(b, "%d,%d", p.x, p.y);
+    if (play_text(b, "PLAY", args) && parse_point(args, &p, NULL)) brain_out(b, "%d,%d", p.x, p.y);
     return BRAIN_IDLE;
 }
 
@@ -775,18 +372,18 @@ static BrainStatus cmd_takeback(Brain *b, const char *args, int64_t t) {
     (void)t;
     TgPoint p;
     if (!b->game) {
-        out(b, "ERROR no board yet: send START first");
+        brain_out(b, "ERROR no board yet: send START first");
     } else if (!parse_point(args, &p, NULL)) {
-        out(b, "ERROR TAKEBACK needs X,Y");
+        brain_out(b, "ERROR TAKEBACK needs X,Y");
     } else if (tg_game_ply(b->game) == 0) {
-        out(b, "ERROR TAKEBACK: no move to take back");
+        brain_out(b, "ERROR TAKEBACK: no move to take back");
     } else {
         const TgPoint last = tg_game_move(b->game, tg_game_ply(b->game) - 1);
         if (last.x != p.x || last.y != p.y) {
-            out(b, "ERROR TAKEBACK: the last move is %d,%d, not %d,%d", last.x, last.y, p.x, p.y);
+            brain_out(b, "ERROR TAKEBACK: the last move is %d,%d, not %d,%d", last.x, last.y, p.x, p.y);
         } else {
             tg_game_undo(b->game);
-            out(b, "OK");
+            brain_out(b, "OK");
         }
     }
     return BRAIN_IDLE;
@@ -794,7 +391,7 @@ static BrainStatus cmd_takeback(Brain *b, const char *args, int64_t t) {
 
 static BrainStatus cmd_about(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
-    out(b,
+    brain_out(b,
         "name=\"tengen\", version=\"%s\", author=\"tengen developers\", country=\"\", "
         "www=\"\"",
         TG_VERSION);
@@ -946,9 +543,9 @@ static bool body_position(Brain *b, Body body, const char *name) {
     const TgError e = tg_game_setup(b->game, moves, n, &bad);
     if (e == TG_OK) return true;
     if (e == TG_ERR_OCCUPIED)
-        out(b, "ERROR %s: two stones at %d,%d", name, moves[bad].x, moves[bad].y);
+        brain_out(b, "ERROR %s: two stones at %d,%d", name, moves[bad].x, moves[bad].y);
     else
-        out(b, "ERROR %s: %s", name, tg_error_text(e));
+        brain_out(b, "ERROR %s: %s", name, tg_error_text(e));
     return false;
 }
 
@@ -969,7 +566,7 @@ static BrainStatus body_done(Brain *b) {
     const char *name = BODY_NAMES[body];
     b->body = BODY_NONE;
     if (b->body_error[0]) {
-        out(b, "ERROR %s: %s", name, b->body_error);
+        brain_out(b, "ERROR %s: %s", name, b->body_error);
         return BRAIN_IDLE;
     }
     if (body == BODY_BLOCK || body == BODY_UNBLOCK) {
@@ -978,7 +575,7 @@ static BrainStatus body_done(Brain *b) {
     }
     if (body != BODY_YXBOARD && cannot_play(b)) return BRAIN_IDLE;
     if (body == BODY_SWAP2 && b->body_count != 0 && b->body_count != 3 && b->body_count != 5) {
-        out(b, "ERROR SWAP2BOARD: %d stones (0, 3 or 5 expected)", b->body_count);
+        brain_out(b, "ERROR SWAP2BOARD: %d stones (0, 3 or 5 expected)", b->body_count);
         return BRAIN_IDLE;
     }
     if (!body_position(b, body, name)) return BRAIN_IDLE;
@@ -1041,10 +638,10 @@ static BrainStatus cmd_yxblockreset(Brain *b, const char *args, int64_t t) {
 static BrainStatus cmd_yxshowinfo(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     if (!b->s.detail_set) b->s.detail = 3;
-    out(b, "MESSAGE INFO MAX_THREAD_NUM %d",
+    brain_out(b, "MESSAGE INFO MAX_THREAD_NUM %d",
         b->cfg.thread_cap > 0 ? b->cfg.thread_cap : MAX_THREADS);
-    out(b, "MESSAGE INFO MAX_HASH_SIZE %d", MAX_HASH_EXPONENT);
-    out(b, "MESSAGE tengen %s: Gomoku/Renju engine", TG_VERSION);
+    brain_out(b, "MESSAGE INFO MAX_HASH_SIZE %d", MAX_HASH_EXPONENT);
+    brain_out(b, "MESSAGE tengen %s: Gomoku/Renju engine", TG_VERSION);
     return BRAIN_IDLE;
 }
 
@@ -1057,12 +654,12 @@ static BrainStatus cmd_stop(Brain *b, const char *args, int64_t t) {
 static BrainStatus cmd_yxshowforbid(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     if (!b->game) {
-        out(b, "ERROR no board yet: send START first");
+        brain_out(b, "ERROR no board yet: send START first");
         return BRAIN_IDLE;
     }
     TgForbidden *list = malloc(sizeof(TgForbidden) * TG_MAX_SIZE * TG_MAX_SIZE);
     if (!list) {
-        out(b, "ERROR out of memory");
+        brain_out(b, "ERROR out of memory");
         return BRAIN_IDLE;
     }
     const int n = tg_game_forbidden(b->game, list, TG_MAX_SIZE * TG_MAX_SIZE);
@@ -1073,7 +670,7 @@ static BrainStatus cmd_yxshowforbid(Brain *b, const char *args, int64_t t) {
                                  list[i].point.y);
     snprintf(line + used, sizeof line - used, ".");
     free(list);
-    out(b, "%s", line);
+    brain_out(b, "%s", line);
     return BRAIN_IDLE;
 }
 
@@ -1081,7 +678,7 @@ static BrainStatus cmd_yxnbest(Brain *b, const char *args, int64_t t) {
     const char *p = args;
     int64_t n;
     if (!read_int(&p, 1, 1000000, &n) || *skip_spaces(p)) {
-        out(b, "ERROR YXNBEST needs a number of moves");
+        brain_out(b, "ERROR YXNBEST needs a number of moves");
         return BRAIN_IDLE;
     }
     if (cannot_play(b)) return BRAIN_IDLE;
@@ -1104,7 +701,7 @@ static BrainStatus cmd_yxhashclear(Brain *b, const char *args, int64_t t) {
 static BrainStatus cmd_yxdraw(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     const bool accept = b->have_score && b->last_score <= DRAW_ACCEPT;
-    out(b, "MESSAGE DRAW %s", accept ? "ACCEPT" : "REJECT");
+    brain_out(b, "MESSAGE DRAW %s", accept ? "ACCEPT" : "REJECT");
     return BRAIN_IDLE;
 }
 
@@ -1186,7 +783,7 @@ static bool body_line(Brain *b, const char *line, const char *word, BrainStatus 
         return true;
     }
     if (is_command(word)) {
-        out(b, "ERROR %s: body ended by a command without DONE", BODY_NAMES[b->body]);
+        brain_out(b, "ERROR %s: body ended by a command without DONE", BODY_NAMES[b->body]);
         b->body = BODY_NONE;
         return false;
     }
@@ -1198,7 +795,7 @@ static bool body_line(Brain *b, const char *line, const char *word, BrainStatus 
 BrainStatus brain_command(Brain *b, const char *line, int64_t received_ms) {
     char word[24];
     if (strlen(line) > BRAIN_MAX_LINE) {
-        out(b, "ERROR line too long (more than %d characters)", BRAIN_MAX_LINE);
+        brain_out(b, "ERROR line too long (more than %d characters)", BRAIN_MAX_LINE);
         if (b->body) body_fail(b, "a line was too long");
         return BRAIN_IDLE;
     }
@@ -1217,7 +814,7 @@ BrainStatus brain_command(Brain *b, const char *line, int64_t received_ms) {
         if (!strcmp(word, COMMANDS[i].name)) return COMMANDS[i].run(b, args, received_ms);
     char shown[80];
     printable(skip_spaces(line), shown, sizeof shown);
-    out(b, "UNKNOWN command '%s'", shown);
+    brain_out(b, "UNKNOWN command '%s'", shown);
     return BRAIN_IDLE;
 }
 
@@ -1258,205 +855,7 @@ void brain_free(Brain *b) {
 
 void brain_eof(Brain *b) {
     if (!b->body) return;
-    out(b, "ERROR %s: the input ended before DONE", BODY_NAMES[b->body]);
+    brain_out(b, "ERROR %s: the input ended before DONE", BODY_NAMES[b->body]);
     b->body = BODY_NONE;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* The process: a reader thread and a search thread                                            */
-/* ------------------------------------------------------------------------------------------ */
-/*
- * The calling thread reads stdin. END, STOP and YXSTOP stop a search at once (the stop flag); END
- * while thinking quits at once, otherwise after the lines before it are answered; INFO during
- * a search is applied at once when nothing is queued ahead of it; every other line is queued for
- * the search thread, which runs brain_command() and, for a move, brain_think() with the lock
- * released. A STOP that arrives after a move command but before its search starts still stops
- * that search: each line has a sequence number, and a search whose command came before the last
- * STOP starts stopped. End of input: the queued commands are finished, then the process ends.
- */
-
-enum { QUEUE_MAX = 1 << 16, SEARCH_STACK = 64 << 20 };
-
-typedef struct Queued {
-    char *text;
-    int64_t ms;
-    uint64_t seq;
-} Queued;
-
-typedef struct Loop {
-    pthread_mutex_t lock; ///< the brain, the queue and the flags below
-    pthread_cond_t wake;
-    pthread_mutex_t out_lock;
-    FILE *out;
-    Brain *brain;
-    Queued *queue;
-    int head, count;
-    bool eof;
-    bool thinking;
-    uint64_t stop_seq; ///< the last STOP's line number
-    bool ending;       ///< END was read: read no more
-    atomic_bool stop, quit;
-} Loop;
-
-static void loop_write(void *user, const char *line) {
-    Loop *l = user;
-    pthread_mutex_lock(&l->out_lock);
-    if (!atomic_load(&l->quit)) { /* after END nothing more is printed */
-        fputs(line, l->out);
-        fputc('\n', l->out);
-        fflush(l->out);
-    }
-    pthread_mutex_unlock(&l->out_lock);
-}
-
-/// Reads one line ending in LF, CR or CR LF; keeps at most size - 1 characters (the rest is
-/// dropped, so an overlong line arrives cut to BRAIN_MAX_LINE + 1 characters). False at EOF.
-static bool read_line(FILE *in, char *buf, size_t size) {
-    size_t n = 0;
-    int c;
-    bool any = false;
-    while ((c = getc(in)) != EOF) {
-        any = true;
-        if (c == '\n' || c == '\r') break;
-        if (n + 1 < size) buf[n++] = c ? (char)c : '?';
-    }
-    buf[n] = '\0';
-    return c != EOF || any;
-}
-
-static bool push(Loop *l, const char *text, int64_t ms, uint64_t seq) {
-    if (l->count >= QUEUE_MAX) return false;
-    char *copy = malloc(strlen(text) + 1);
-    if (!copy) return false;
-    strcpy(copy, text);
-    l->queue[(l->head + l->count++) % QUEUE_MAX] = (Queued){copy, ms, seq};
-    pthread_cond_signal(&l->wake);
-    return true;
-}
-
-static void *search_main(void *arg) {
-    Loop *l = arg;
-    pthread_mutex_lock(&l->lock);
-    for (;;) {
-        while (l->count == 0 && !l->eof && !atomic_load(&l->quit))
-            pthread_cond_wait(&l->wake, &l->lock);
-        if (atomic_load(&l->quit)) break;
-        if (l->count == 0) { /* end of input and nothing left to do */
-            brain_eof(l->brain);
-            break;
-        }
-        Queued q = l->queue[l->head];
-        l->head = (l->head + 1) % QUEUE_MAX;
-        l->count--;
-        const BrainStatus st = brain_command(l->brain, q.text, q.ms);
-        free(q.text);
-        if (st == BRAIN_QUIT) {
-            atomic_store(&l->quit, true);
-            break;
-        }
-        if (st != BRAIN_THINK) continue;
-        l->thinking = true;
-        atomic_store(&l->stop, l->stop_seq > q.seq);
-        pthread_mutex_unlock(&l->lock);
-        brain_think(l->brain, &l->stop);
-        pthread_mutex_lock(&l->lock);
-        l->thinking = false;
-        brain_settle(l->brain);
-    }
-    pthread_mutex_unlock(&l->lock);
-    return NULL;
-}
-
-/// Hands one input line to the search thread, or acts on it at once.
-static void reader_line(Loop *l, const char *line, uint64_t seq) {
-    const int64_t ms = brain_now_ms();
-    char word[16];
-    brain_keyword(line, word, sizeof word);
-    if (!word[0]) return;
-    pthread_mutex_lock(&l->lock);
-    if (!strcmp(word, "END")) {
-        /* While thinking: stop and quit at once. Otherwise answer what came before END
-         * first (scripts pipe whole sessions in), then quit. */
-        l->ending = true;
-        if (l->thinking || !push(l, line, ms, seq)) { /* mid-game: quit now, silently */
-            atomic_store(&l->stop, true);
-            atomic_store(&l->quit, true);
-            pthread_cond_signal(&l->wake);
-        }
-    } else if (!strcmp(word, "STOP") || !strcmp(word, "YXSTOP")) {
-        l->stop_seq = seq;
-        if (l->thinking) atomic_store(&l->stop, true);
-    } else if (l->thinking && l->count == 0 && !strcmp(word, "INFO")) {
-        brain_command(l->brain, line, ms);
-    } else if (!push(l, line, ms, seq)) {
-        pthread_mutex_unlock(&l->lock);
-        loop_write(l, "ERROR too many commands waiting; line dropped");
-        return;
-    }
-    pthread_mutex_unlock(&l->lock);
-}
-
-int brain_run(FILE *in, FILE *out) {
-    Loop *l = calloc(1, sizeof *l);
-    char *line = malloc(BRAIN_MAX_LINE + 2);
-    if (l) l->queue = malloc(sizeof(Queued) * QUEUE_MAX);
-    if (!l || !line || !l->queue) {
-        fputs("ERROR out of memory\n", out);
-        return 1;
-    }
-#ifdef _WIN32
-    /* Text mode would hold a lone CR back until the next character comes: read raw bytes. */
-    _setmode(_fileno(in), _O_BINARY);
-#endif
-    pthread_mutex_init(&l->lock, NULL);
-    pthread_mutex_init(&l->out_lock, NULL);
-    pthread_cond_init(&l->wake, NULL);
-    l->out = out;
-    const BrainConfig config = {.write = loop_write, .user = l};
-    l->brain = brain_new(&config);
-    pthread_t searcher;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, SEARCH_STACK);
-    if (!l->brain || pthread_create(&searcher, &attr, search_main, l) != 0) {
-        fputs("ERROR cannot start the brain\n", out);
-        return 1;
-    }
-    pthread_attr_destroy(&attr);
-    uint64_t seq = 0;
-    while (!l->ending && !atomic_load(&l->quit) && read_line(in, line, BRAIN_MAX_LINE + 2))
-        reader_line(l, line, ++seq);
-    pthread_mutex_lock(&l->lock);
-    l->eof = true;
-    pthread_cond_signal(&l->wake);
-    pthread_mutex_unlock(&l->lock);
-    pthread_join(searcher, NULL);
-    while (l->count > 0) {
-        free(l->queue[l->head].text);
-        l->head = (l->head + 1) % QUEUE_MAX;
-        l->count--;
-    }
-    brain_free(l->brain);
-    pthread_mutex_destroy(&l->lock);
-    pthread_mutex_destroy(&l->out_lock);
-    pthread_cond_destroy(&l->wake);
-    free(l->queue);
-    free(l);
-    free(line);
-    return 0;
-}
-
-/* ---- tengen brain ---- */
-
-const char USAGE_BRAIN[] =
-    "usage: tengen brain\n"
-    "\n"
-    "Runs the Gomocup brain on stdin/stdout, the same as build/pbrain-tengen: the piskvork\n"
-    "protocol (START, TURN, BEGIN, BOARD, INFO, END, ABOUT, RESTART, RECTSTART, TAKEBACK, PLAY,\n"
-    "SWAP2BOARD) and the Yixin-Board extensions (YXBOARD, YXNBEST, YXSHOWFORBID, YXBLOCK, ...).\n"
-    "Coordinates are x,y from 0, y counted from the top. See docs/protocol.md.\n";
-
-int cmd_brain(int argc, char **argv) {
-    (void)argc, (void)argv;
-    return brain_run(stdin, stdout);
-}

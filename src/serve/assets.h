@@ -1,5 +1,5 @@
 /*
- * serve_assets.h — the web page's files, compiled into the program from web/ by
+ * assets.h — the web page's files, compiled into the program from web/ by
  * scripts/embed_assets.sh (the table lives in the generated BUILD/gen/web_assets.c).
  */
 #ifndef TG_SERVE_ASSETS_H

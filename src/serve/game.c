@@ -1,5 +1,5 @@
 /*
- * serve_game.c — live games: the registry that holds them (loaded from the archive on
+ * game.c — live games: the registry that holds them (loaded from the archive on
  * demand, evicted when idle and too many), their conversion to and from archive rows, and the
  * game object of docs/api.md.
  *

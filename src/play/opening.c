@@ -1,5 +1,5 @@
 /*
- * play_opening.c — the opening phase of a `tengen play` session (swap, swap2, RIF, ...): who
+ * opening.c — the opening phase of a `tengen play` session (swap, swap2, RIF, ...): who
  * is asked what, the human's placements, choices, declarations, offers and selections, the
  * computer's decisions (tg_opening_decide on the background thread), undo inside the phase,
  * and the start positions (one of the 26 renju openings, or a balanced one).

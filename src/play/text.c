@@ -1,5 +1,5 @@
 /*
- * play_text.c — the English and Simplified Chinese texts of `tengen play`. Templates take
+ * text.c — the English and Simplified Chinese texts of `tengen play`. Templates take
  * string arguments as {1}..{9}; play_fill() puts them in, so a language may reorder them.
  * Commands typed by the player stay English words in both languages.
  */

@@ -1,5 +1,5 @@
 /*
- * play_model.c — the session behind both views of `tengen play`: whose move it is, the
+ * model.c — the session behind both views of `tengen play`: whose move it is, the
  * computer's search (started from play_tick, collected when done), undo and redo by pairs
  * against the computer, clocks and loss on time, draw offers, hints and replay.
  *

@@ -1,5 +1,5 @@
 /*
- * serve_store.c — the game archive: one SQLite database in WAL mode, one row per game, the
+ * store.c — the game archive: one SQLite database in WAL mode, one row per game, the
  * schema's version in PRAGMA user_version. One connection serves every thread, behind a
  * mutex; every statement is prepared once and bound, never built from text.
  *

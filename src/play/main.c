@@ -1,5 +1,5 @@
 /*
- * play_main.c — `tengen play`: reads the options, builds the session and hands it to the
+ * main.c — `tengen play`: reads the options, builds the session and hands it to the
  * ncurses view, or to the line-based view with --plain or when stdin/stdout is no terminal.
  */
 #include <langinfo.h>
@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "../cli/commands.h"
 #include "play.h"
 
 const char USAGE_PLAY[] =

@@ -1,5 +1,5 @@
 /*
- * serve_work.c — the engine workers and the clock timer of `tengen serve`.
+ * work.c — the engine workers and the clock timer of `tengen serve`.
  *
  * A job searches its own copy of the game, taken under the game's lock, with no lock held.
  * Its result is used only if the game still points at the job and has the version the job

@@ -1,5 +1,5 @@
 /*
- * play_command.c — the words of `tengen play`: its game options (read at start and by `new`
+ * command.c — the words of `tengen play`: its game options (read at start and by `new`
  * during a game) and the typed commands both views share: a point such as h8 plays it, and
  * English command words (undo, save FILE, new --rule renju, ...) do the rest.
  */

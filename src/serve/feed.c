@@ -1,5 +1,5 @@
 /*
- * serve_feed.c — each game's feed of server-sent events, and the readers of it.
+ * feed.c — each game's feed of server-sent events, and the readers of it.
  *
  * A feed is a ring of the last FEED_SIZE events, numbered from 0. A reader keeps the number
  * of the next event it wants; one that falls more than a ring behind skips ahead, which loses

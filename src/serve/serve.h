@@ -1,7 +1,7 @@
 /*
  * serve.h — `tengen serve`, the web game's back end: live games (a registry loaded from the
  * SQLite archive on demand), their event feeds, the engine worker pool, the archive and the
- * JSON API of docs/api.md. Only serve_http.c knows about HTTP (libmicrohttpd); everything
+ * JSON API of docs/api.md. Only http.c knows about HTTP (libmicrohttpd); everything
  * declared here works without it, so the API can be unit-tested and fuzzed.
  *
  * Locks are always taken in this order: registry, then a game, then the archive, a feed or
@@ -15,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "cli.h"
+#include "../cli/cli.h"
 
 enum {
     SERVE_BODY_MAX = 64 << 10,   ///< request bodies past this are refused (413)
@@ -38,7 +38,7 @@ int64_t serve_wall_ms(void); ///< Unix time in milliseconds, for created/updated
 /// Fills buf with `n` random bytes from the system; false if none could be had.
 bool serve_random(void *buf, size_t n);
 
-/* ---- Event feeds (serve_feed.c) ------------------------------------------------------------ */
+/* ---- Event feeds (feed.c) ------------------------------------------------------------ */
 
 enum { FEED_SIZE = 64 };
 
@@ -61,7 +61,7 @@ uint64_t feed_cursor(Feed *f);
 /// timeout (or when out of memory).
 bool feed_next(Feed *f, uint64_t *cursor, int wait_ms, char **text, size_t *len);
 
-/* ---- The archive (serve_store.c) ----------------------------------------------------------- */
+/* ---- The archive (store.c) ----------------------------------------------------------- */
 
 typedef struct Store Store;
 
@@ -100,7 +100,7 @@ void saved_free(SavedGame *g);
 /// "2026-11-21T18:02:11Z" from Unix milliseconds.
 json_t *serve_json_time(int64_t ms);
 
-/* ---- Live games (serve_game.c) -------------------------------------------------------------- */
+/* ---- Live games (game.c) -------------------------------------------------------------- */
 
 typedef struct Job Job;
 typedef struct Server Server;
@@ -209,7 +209,7 @@ bool game_save(Server *s, const LiveGame *g);
 double serve_winrate(int score); ///< the chance of winning of the side whose score it is
 json_t *json_point(const TgGame *g, TgPoint p);
 
-/* ---- Searches (serve_work.c) ------------------------------------------------------------- */
+/* ---- Searches (work.c) ------------------------------------------------------------- */
 
 /// A move, an analysis, a decision of the opening phase, or the balanced start position.
 typedef enum JobKind { JOB_MOVE, JOB_ANALYSIS, JOB_OPENING, JOB_BALANCED } JobKind;
@@ -262,7 +262,7 @@ void work_cancel(LiveGame *g);
 /// Ends the game on time if its side to move ran out (game lock held); true if it did.
 bool work_check_time(Server *s, LiveGame *g);
 
-/* ---- The server and its API (serve_api.c) -------------------------------------------------- */
+/* ---- The server and its API (api.c) -------------------------------------------------- */
 
 struct Server {
     ServeConfig cfg;
@@ -301,7 +301,7 @@ void api_json_response(ApiResponse *out, int status, json_t *body); ///< takes t
 /// Is this path the event stream of a game? Copies the id.
 bool api_events_path(const char *path, char id[SERVE_ID_LEN + 1]);
 
-/* ---- Actions on games (serve_actions.c) ----------------------------------------------------- */
+/* ---- Actions on games (actions.c) ----------------------------------------------------- */
 
 typedef enum FieldType { F_STRING, F_INT, F_BOOL, F_OBJECT, F_ARRAY } FieldType;
 
@@ -335,7 +335,7 @@ TgGame *game_with_stones(const TgGame *like, const TgPoint *stones, int n);
 json_t *action_create(Server *s, json_t *body, ApiError *e);
 json_t *action_import(Server *s, json_t *body, ApiError *e);
 
-/* ---- Opening rules (serve_opening.c) ------------------------------------------------------ */
+/* ---- Opening rules (opening.c) ------------------------------------------------------ */
 
 /// The `opening` object of the game (null without an opening rule).
 json_t *opening_json(const LiveGame *g);
@@ -365,7 +365,7 @@ json_t *openings_json(void);
 /// A finished decision of the opening phase (game lock held): applied and announced.
 void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d);
 
-/* ---- Event streams (serve_feed.c) --------------------------------------------------------- */
+/* ---- Event streams (feed.c) --------------------------------------------------------- */
 
 typedef struct Stream Stream;
 /// A reader of a game's events; starts with a `game` event of the whole game.
@@ -375,7 +375,7 @@ Stream *stream_open(Server *s, LiveGame *g);
 size_t stream_read(Stream *st, char *buf, size_t max);
 void stream_close(Stream *st);
 
-/* ---- HTTP (serve_http.c) -------------------------------------------------------------------- */
+/* ---- HTTP (http.c) -------------------------------------------------------------------- */
 
 typedef struct Http Http;
 /// Listens on cfg->host:cfg->port; *port gets the real port. NULL with a message.

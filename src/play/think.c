@@ -1,5 +1,5 @@
 /*
- * play_think.c — the computer's search on a background thread, so that the interface stays
+ * think.c — the computer's search on a background thread, so that the interface stays
  * live while it thinks. tg_engine_search is synchronous: a thread runs it on a private copy
  * of the game, its callback copies each depth's report under a mutex, and the `stop` flag ends
  * it early ("move now", undo, quit). The UI thread polls `done` and joins; nothing else is

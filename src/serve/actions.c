@@ -1,5 +1,5 @@
 /*
- * serve_actions.c — what each API action does to a game: moves, undo and redo (by pairs
+ * actions.c — what each API action does to a game: moves, undo and redo (by pairs
  * against the computer, by agreement online), jumps, resignation, draws, the computer's
  * search controls and analysis; and making games (new, or imported from a record).
  *

@@ -1,5 +1,5 @@
 /*
- * serve_http.c — the HTTP side of `tengen serve`, the only file that knows libmicrohttpd.
+ * http.c — the HTTP side of `tengen serve`, the only file that knows libmicrohttpd.
  * One thread per connection (so an event stream may simply block while it waits), with caps
  * on connections, header and body sizes; the Host, Origin and Content-Type checks; a token
  * bucket per client address; the security headers; the embedded page; and the event streams.
@@ -16,7 +16,7 @@
 #include <microhttpd.h>
 
 #include "serve.h"
-#include "serve_assets.h"
+#include "assets.h"
 
 enum {
     CONNECTION_LIMIT = 256,
