@@ -32,7 +32,16 @@ endif
 
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wmissing-declarations -Wwrite-strings -Wpointer-arith -Wundef -Wvla \
-           -Wformat=2 -Werror
+           -Wformat=2
+# Warnings are errors for developers and CI (`make test`, any test target, or CI set), not for a
+# user's plain `make` or `make run`, where a newer compiler's new warning must not stop the build.
+ifneq ($(filter test unit %-test check-layout fuzz fuzz-quick bench-check,$(MAKECMDGOALS))$(CI),)
+WERROR  ?= 1
+endif
+WERROR  ?= 0
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
            -ffp-contract=off $(WARN) $(SANFLAGS) -DTG_BUILD_VERSION='"$(VERSION)"' $(CFLAGS)
@@ -40,7 +49,7 @@ LDLIBS  := -pthread
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
-DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux \
+DEPS_TEST := cmd:g++=g++ pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux \
              cmd:python3=python3
 DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev \
              pc:libmicrohttpd=libmicrohttpd-dev pc:sqlite3=libsqlite3-dev
@@ -60,6 +69,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 LIB       := $(BUILD)/libtengen.a
+LIB_INTERNAL := $(BUILD)/libtengen-internal.a
 FORMAT_FILES = src/*.h src/core/*.[ch] src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] \
                src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 # The web page, compiled into tengen (`tengen serve`): every file under web/.
@@ -89,7 +99,17 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
 
+# libtengen.a is one relocatable object whose only global names are the API's tg_ names: the
+# core's internal functions (board_play, search_run, ...) are made local, so a program that
+# links the library cannot reach them or collide with them. The unit tests, which test those
+# internals, link libtengen-internal.a, the same objects as they are.
 $(LIB): $(CORE_OBJ)
+	@rm -f $@ $(BUILD)/tengen.o
+	ld -r -o $(BUILD)/tengen.o $^
+	objcopy --wildcard --keep-global-symbol='tg_*' $(BUILD)/tengen.o
+	ar rcs $@ $(BUILD)/tengen.o
+
+$(LIB_INTERNAL): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -119,21 +139,30 @@ run: all
 
 # ==== 6. Tests ================================================================================
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(wildcard tests/unit/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_INTERNAL) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-missing-declarations $(shell pkg-config --cflags cmocka) \
-	    $< $(LIB) -o $@ $(LDLIBS) $(shell pkg-config --libs cmocka)
+	    $< $(LIB_INTERNAL) -o $@ $(LDLIBS) $(shell pkg-config --libs cmocka)
 
 unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),docs-test fuzz-quick bench-check)
+test: unit cxx-test check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),docs-test fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+
+# tengen.h from C++: compiles, links libtengen.a, stops a search on a std::atomic<bool>.
+CXX ?= c++
+.PHONY: cxx-test
+cxx-test: deps-test $(LIB)
+	@mkdir -p $(BUILD)/tests
+	$(CXX) -std=c++17 -Wall -Wextra -Werror $(SANFLAGS) -pthread tests/cxx/api_test.cpp $(LIB) \
+	    -o $(BUILD)/tests/cxx_api_test -lm
+	@$(BUILD)/tests/cxx_api_test
 
 # The README's console examples, run and compared with their output (tests/docs).
 .PHONY: docs-test
@@ -161,7 +190,7 @@ bench-check: $(BUILD)/tengen
 	@sh tests/check_bench.sh $(BUILD)/tengen
 
 # Front ends include only the public header; the core has no file-scope mutable state.
-check-layout: $(LIB)
+check-layout: $(LIB) $(LIB_INTERNAL)
 	@sh tests/check_layout.sh $(BUILD)
 
 # Scripted protocol sessions against pbrain-tengen, with the time and memory checks.
@@ -225,6 +254,12 @@ bench: all
 
 format:
 	clang-format -i $(FORMAT_FILES)
+
+# CI: the sources are as clang-format leaves them.
+.PHONY: format-check
+format-check:
+	@sh scripts/deps.sh cmd:clang-format=clang-format
+	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf build

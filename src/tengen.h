@@ -9,7 +9,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The stop flags of searches are atomic booleans: C11's atomic_bool, which is C++'s
+ * std::atomic<bool> (the same object), so the header serves C and C++ alike. */
+#ifdef __cplusplus
+#include <atomic>
+typedef std::atomic<bool> TgStopFlag;
+extern "C" {
+#else
+#include <stdatomic.h>
+typedef atomic_bool TgStopFlag;
+#endif
+
 #define TG_VERSION "0.1.0"
+#define TG_MAX_THREADS 64 ///< most search threads of one engine
+
+/// Monotonic milliseconds (for timing moves and searches; not the wall clock).
+int64_t tg_now_ms(void);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Rules, colours, points                                                                      */
@@ -257,8 +272,6 @@ TgMoveBench tg_bench_moves(TgRule rule, int size, uint64_t operations, uint64_t 
 /* Solver: threat-space search for the side to move (VCF, VCT)                                 */
 /* ------------------------------------------------------------------------------------------ */
 
-#include <stdatomic.h>
-
 #define TG_SOLVE_MAX_LINE 256 ///< attacker moves a solved line may hold
 
 typedef struct TgSolveLimits {
@@ -268,7 +281,7 @@ typedef struct TgSolveLimits {
     int max_depth;           ///< most attacker moves (VCT: most open threes); 0: no limit
     bool shortest;           ///< VCF: a shortest line (deepening move by move; slower)
     size_t table_bytes;      ///< transposition table; 0: 2 MiB for VCF, 32 MiB for VCT
-    const atomic_bool *stop; ///< may be NULL; the search ends soon after it turns true
+    const TgStopFlag *stop; ///< may be NULL; the search ends soon after it turns true
 } TgSolveLimits;
 
 typedef enum TgSolveStatus {
@@ -330,7 +343,7 @@ void tg_engine_free(TgEngine *engine);
 /// Resizes the table (rounded down to a power of two, at least 64 KiB); clears it.
 TgError tg_engine_set_hash(TgEngine *engine, size_t hash_bytes);
 size_t tg_engine_hash_bytes(const TgEngine *engine);
-TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..64
+TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..TG_MAX_THREADS
 /// Forgets everything learned (table, move-ordering statistics): for a new game.
 void tg_engine_clear(TgEngine *engine);
 
@@ -345,7 +358,7 @@ typedef struct TgSearchLimits {
     int depth;              ///< most plies of iterative deepening
     uint64_t nodes;         ///< most nodes (checked exactly with one thread)
     int multipv;            ///< root lines to score exactly, best first (0 or 1: one)
-    const atomic_bool *stop; ///< may be NULL; the search returns soon after it turns true
+    const TgStopFlag *stop; ///< may be NULL; the search returns soon after it turns true
     const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL
     int exclude_count;
     uint64_t seed;          ///< randomness of the easy level (same seed, same move)
@@ -555,7 +568,7 @@ typedef struct TgOpeningLimits {
     int margin;              ///< scores this close count as equal (0: 30)
     int candidates;          ///< random positions tried where there is free choice (0: 8)
     uint64_t seed;           ///< the randomness among near-equal choices
-    const atomic_bool *stop; ///< may be NULL
+    const TgStopFlag *stop; ///< may be NULL
 } TgOpeningLimits;
 
 /// An answer to the current step; tg_opening_apply() performs it.
@@ -590,5 +603,9 @@ typedef struct TgBalanced {
 } TgBalanced;
 TgError tg_opening_balanced(TgEngine *engine, TgRule rule, int size, const TgOpeningLimits *limits,
                             TgBalanced *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* TENGEN_H */

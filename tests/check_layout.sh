@@ -7,6 +7,7 @@
 #    parsing) is shared by all, and the tengen program's cli reaches the others' entry points;
 #    brain, play and serve never include each other;
 #  - the core prints nothing to stdout (it reports through return values and callbacks);
+#  - libtengen.a exports only tg_ names;
 #  - the core has no mutable file-scope state (BUILD's objects: nothing in .data or .bss) except
 #    the immutable tables built once, listed below.
 build=${1:-build}
@@ -38,6 +39,12 @@ if ls "$build"/obj/core/*.o >/dev/null 2>&1; then
     rule "the core has mutable file-scope state (objects of $build)" $([ -z "$state" ]; echo $?)
 else
     echo "layout: no objects in $build/obj/core: build first" >&2; bad=$((bad + 1))
+fi
+
+if [ -f "$build/libtengen.a" ]; then
+    exported=$(nm -g --defined-only "$build/libtengen.a" | awk 'NF == 3 && $3 !~ /^tg_/ {print $3}')
+    [ -n "$exported" ] && echo "$exported"
+    rule "libtengen.a exports names without the tg_ prefix" $([ -z "$exported" ]; echo $?)
 fi
 
 echo "layout: $passed passed, $bad failed"

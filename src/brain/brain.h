@@ -48,7 +48,7 @@ typedef enum BrainStatus {
 Brain *brain_new(const BrainConfig *config); ///< NULL when out of memory
 void brain_free(Brain *b);
 
-/// Handles one input line (without its line end). `received_ms` is the brain_now_ms() reading
+/// Handles one input line (without its line end). `received_ms` is the tg_now_ms() reading
 /// when the line arrived: time limits count from it.
 BrainStatus brain_command(Brain *b, const char *line, int64_t received_ms);
 
@@ -72,7 +72,5 @@ int brain_run(FILE *in, FILE *out);
 /// The upper-cased first word of `line` (at most size - 1 characters), for dispatching.
 void brain_keyword(const char *line, char *word, size_t size);
 
-/// Monotonic milliseconds.
-int64_t brain_now_ms(void);
 
 #endif

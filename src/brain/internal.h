@@ -16,7 +16,6 @@ enum {
     UNLIMITED_MS = 2147483647, ///< the protocol's "no limit" for time_left and timeout_turn
     MAX_BODY = 2 * TG_MAX_SIZE * TG_MAX_SIZE + 4, ///< lines of a BOARD body (passes included)
     MAX_BLOCK = TG_MAX_SIZE * TG_MAX_SIZE,
-    MAX_THREADS = 64,
     MAX_HASH_EXPONENT = 22,    ///< YXSHOWINFO: hash_size up to 2^22 KiB (4 GiB)
     OUT_SIZE = 8192,           ///< longest output line
     DRAW_ACCEPT = -400,        ///< YXDRAW: accept when the last eval is this bad or worse

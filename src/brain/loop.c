@@ -115,7 +115,7 @@ static void *search_main(void *arg) {
 
 /// Hands one input line to the search thread, or acts on it at once.
 static void reader_line(Loop *l, const char *line, uint64_t seq) {
-    const int64_t ms = brain_now_ms();
+    const int64_t ms = tg_now_ms();
     char word[16];
     brain_keyword(line, word, sizeof word);
     if (!word[0]) return;

@@ -24,12 +24,6 @@
 /* Small helpers                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-int64_t brain_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void brain_out(Brain *b, const char *fmt, ...) {
     char line[OUT_SIZE];
     va_list ap;
@@ -154,7 +148,7 @@ static const char *settings_problem(const Brain *b, char *buf, size_t size) {
 }
 
 static int wanted_threads(const Brain *b) {
-    int t = b->s.threads < 1 ? 1 : b->s.threads > MAX_THREADS ? MAX_THREADS : b->s.threads;
+    int t = b->s.threads < 1 ? 1 : b->s.threads > TG_MAX_THREADS ? TG_MAX_THREADS : b->s.threads;
     if (b->cfg.thread_cap > 0 && t > b->cfg.thread_cap) t = b->cfg.thread_cap;
     return t;
 }
@@ -426,7 +420,7 @@ static void info_number(Brain *b, const char *key, int64_t v) {
         s->rule_value = (int)v;
         s->rule_ok = rule_decode(v, &s->rule);
     } else if (!strcmp(key, "thread_num")) {
-        s->threads = v < 1 ? 1 : v > MAX_THREADS ? MAX_THREADS : (int)v;
+        s->threads = v < 1 ? 1 : v > TG_MAX_THREADS ? TG_MAX_THREADS : (int)v;
     } else if (!strcmp(key, "hash_size")) {
         s->hash_kb = v > 0 ? (v < ((int64_t)1 << 32) ? v : (int64_t)1 << 32) : 0;
     } else if (!strcmp(key, "max_node")) {
@@ -639,7 +633,7 @@ static BrainStatus cmd_yxshowinfo(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     if (!b->s.detail_set) b->s.detail = 3;
     brain_out(b, "MESSAGE INFO MAX_THREAD_NUM %d",
-        b->cfg.thread_cap > 0 ? b->cfg.thread_cap : MAX_THREADS);
+        b->cfg.thread_cap > 0 ? b->cfg.thread_cap : TG_MAX_THREADS);
     brain_out(b, "MESSAGE INFO MAX_HASH_SIZE %d", MAX_HASH_EXPONENT);
     brain_out(b, "MESSAGE tengen %s: Gomoku/Renju engine", TG_VERSION);
     return BRAIN_IDLE;
@@ -819,7 +813,7 @@ BrainStatus brain_command(Brain *b, const char *line, int64_t received_ms) {
 }
 
 BrainStatus brain_feed(Brain *b, const char *line, const atomic_bool *stop) {
-    BrainStatus st = brain_command(b, line, brain_now_ms());
+    BrainStatus st = brain_command(b, line, tg_now_ms());
     if (st != BRAIN_THINK) return st;
     brain_think(b, stop);
     brain_settle(b);

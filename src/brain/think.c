@@ -15,7 +15,7 @@
 /// `searches_left` searches (SWAP2BOARD).
 void brain_limits(const Brain *b, TgSearchLimits *l, int searches_left) {
     const Settings *s = &b->job.s;
-    const int64_t elapsed = brain_now_ms() - b->job.received_ms + 1;
+    const int64_t elapsed = tg_now_ms() - b->job.received_ms + 1;
     memset(l, 0, sizeof *l);
     l->stop = b->job.stop;
     l->multipv = b->job.multipv;
@@ -158,5 +158,5 @@ void brain_think(Brain *b, const atomic_bool *stop) {
         brain_answer_move(b, r);
     }
     free(r);
-    b->job.spent_ms = brain_now_ms() - b->job.received_ms;
+    b->job.spent_ms = tg_now_ms() - b->job.received_ms;
 }

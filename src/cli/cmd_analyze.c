@@ -62,7 +62,7 @@ static int analyze_option(int argc, char **argv, int *i, AnalyzeOptions *o) {
         return used > 0 ? (o->limits.nodes = (uint64_t)n, 1) : -1;
     if ((used = number_option(argc, argv, i, "--multipv", 1, TG_MAX_MULTIPV, &n)))
         return used > 0 ? (o->limits.multipv = (int)n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--threads", 1, 64, &n)))
+    if ((used = number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &n)))
         return used > 0 ? (o->threads = (int)n, 1) : -1;
     if ((used = number_option(argc, argv, i, "--hash", 1, 65536, &n)))
         return used > 0 ? (o->hash_mb = n, 1) : -1;

@@ -61,7 +61,7 @@ static int limit_option(int argc, char **argv, int *i, OpeningOptions *o) {
         return o->limits.candidates = (int)n, 1;
     }
     if (cli_option(argc, argv, i, "--threads", &v)) {
-        if (!cli_int("--threads", v, 1, 64, &n)) return -1;
+        if (!cli_int("--threads", v, 1, TG_MAX_THREADS, &n)) return -1;
         return o->threads = (int)n, 1;
     }
     return 0;

@@ -95,7 +95,7 @@ static int match_option(int argc, char **argv, int *i, Match *m) {
     if ((used = level_option(argc, argv, i, "--white", &m->level[PLAYER_B]))) return used;
     if ((used = number_option(argc, argv, i, "--games", 1, 1000000, &m->games))) return used;
     if ((used = number_option(argc, argv, i, "--time", 1, 100000000L, &m->time_ms))) return used;
-    if ((used = number_option(argc, argv, i, "--threads", 1, 64, &m->threads))) return used;
+    if ((used = number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &m->threads))) return used;
     if ((used = number_option(argc, argv, i, "--seed", 0, 2147483647L, &seed)) > 0)
         m->seed = (uint64_t)seed;
     return used;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "game.h"
 #include "rules.h"
@@ -13,7 +14,6 @@
 
 enum {
     DEFAULT_HASH = 16 << 20,
-    MAX_THREADS = 64,
     HARD_BUDGET_MS = 400, ///< the hard level's most time a move
     MEDIUM_DEPTH = 4,
     MEDIUM_TOP = 5,
@@ -77,7 +77,7 @@ TgError tg_engine_set_hash(TgEngine *e, size_t hash_bytes) {
 size_t tg_engine_hash_bytes(const TgEngine *e) { return tt_bytes(&e->tt); }
 
 TgError tg_engine_set_threads(TgEngine *e, int threads) {
-    if (threads < 1 || threads > MAX_THREADS) return TG_ERR_ARGUMENT;
+    if (threads < 1 || threads > TG_MAX_THREADS) return TG_ERR_ARGUMENT;
     Worker *w = calloc((size_t)threads, sizeof *w);
     if (!w) return TG_ERR_MEMORY;
     free(e->workers);
@@ -174,4 +174,10 @@ TgError tg_engine_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
     free(exclude);
     free(job);
     return TG_OK;
+}
+
+int64_t tg_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }

@@ -15,19 +15,13 @@ enum { VCF_TABLE_BYTES = 2 << 20, VCT_TABLE_BYTES = 32 << 20 };
 
 _Static_assert(TG_SOLVE_MAX_LINE >= VCF_MAX_LINE, "a solved line must fit the public result");
 
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void copy_line(const Vcf *v, TgSolveResult *out) {
     out->length = v->line_len;
     for (int i = 0; i < v->line_len; i++) out->line[i] = game_point(v->line[i]);
 }
 
 TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult *out) {
-    const int64_t t0 = now_ms();
+    const int64_t t0 = tg_now_ms();
     *out = (TgSolveResult){.status = TG_SOLVE_UNKNOWN};
     if (tg_game_over(game) || rules_five_on_board(&game->board)) return TG_ERR_GAME_OVER;
     Board *b = malloc(sizeof *b);
@@ -51,7 +45,7 @@ TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult 
     out->status = s == VCF_WIN ? TG_SOLVE_WIN : s == VCF_NONE ? TG_SOLVE_NONE : TG_SOLVE_UNKNOWN;
     if (s == VCF_WIN) copy_line(&v, out);
     out->nodes = v.nodes;
-    out->time_ms = now_ms() - t0;
+    out->time_ms = tg_now_ms() - t0;
     vcf_free(&v);
     free(b);
     return TG_OK;

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         at++; /* the line end */
         line[n] = '\0';
         /* Bound the work: after MAX_SEARCHES searches, only non-search lines go on. */
-        if (brain_command(b, line, brain_now_ms()) == BRAIN_THINK) {
+        if (brain_command(b, line, tg_now_ms()) == BRAIN_THINK) {
             if (++searches > MAX_SEARCHES) {
                 atomic_bool stop = true;
                 brain_think(b, &stop);
