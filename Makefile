@@ -190,7 +190,7 @@ bench-check: $(BUILD)/tengen
 	@sh tests/check_bench.sh $(BUILD)/tengen
 
 # Front ends include only the public header; the core has no file-scope mutable state.
-check-layout: $(LIB) $(LIB_INTERNAL)
+check-layout: $(LIB) $(LIB_INTERNAL) $(BUILD)/tengen
 	@sh tests/check_layout.sh $(BUILD)
 
 # Scripted protocol sessions against pbrain-tengen, with the time and memory checks.

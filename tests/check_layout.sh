@@ -8,6 +8,8 @@
 #    brain, play and serve never include each other;
 #  - the core prints nothing to stdout (it reports through return values and callbacks);
 #  - libtengen.a exports only tg_ names;
+#  - within the core and within each front end, no files call each other in a circle (from the
+#    objects' symbol tables, tests/layout/cycles.py): each folder is a stack of layers;
 #  - the core has no mutable file-scope state (BUILD's objects: nothing in .data or .bss) except
 #    the immutable tables built once, listed below.
 build=${1:-build}
@@ -46,6 +48,13 @@ if [ -f "$build/libtengen.a" ]; then
     [ -n "$exported" ] && echo "$exported"
     rule "libtengen.a exports names without the tg_ prefix" $([ -z "$exported" ]; echo $?)
 fi
+
+for part in core cli brain; do
+    if ls "$build"/obj/$part/*.o >/dev/null 2>&1; then
+        python3 tests/layout/cycles.py "$build"/obj/$part/*.o
+        rule "files of src/$part call each other in a circle" $?
+    fi
+done
 
 echo "layout: $passed passed, $bad failed"
 [ $bad = 0 ]

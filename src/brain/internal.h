@@ -112,7 +112,7 @@ struct Brain {
 
 /* ---- Shared by the brain's files ------------------------------------------------------- */
 
-/// Writes one output line through the write callback (printf-style).
+/// Writes one output line through the write callback (printf-style; think.c).
 void brain_out(Brain *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static inline int64_t brain_min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -123,6 +123,8 @@ void brain_limits(const Brain *b, TgSearchLimits *l, int searches_left);
 bool brain_search(Brain *b, int searches_left, bool use_blocks, TgSearchResult *r);
 /// Plays the engine's move on the game and writes it (with its summary).
 void brain_answer_move(Brain *b, const TgSearchResult *r);
+/// YXSEARCHDEFEND: writes the root moves that do not lose by force, as far as the search saw.
+void brain_answer_defend(Brain *b, const TgSearchResult *r);
 
 /// SWAP2BOARD / YXSWAP2STEPn with `b->job.stones` stones on the board (swap2.c).
 void brain_swap2(Brain *b);

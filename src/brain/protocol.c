@@ -24,15 +24,6 @@
 /* Small helpers                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-void brain_out(Brain *b, const char *fmt, ...) {
-    char line[OUT_SIZE];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    b->cfg.write(b->cfg.user, line);
-}
-
 /// Copies `text` for echoing in one output line: printable ASCII only, at most 60 characters.
 static void printable(const char *text, char *buf, size_t size) {
     size_t n = 0;
@@ -241,6 +232,22 @@ static BrainStatus ask(Brain *b, Task task, int multipv, int64_t received_ms) {
     b->job.time_serial = b->time_serial;
     b->thinking = true;
     return BRAIN_THINK;
+}
+
+void brain_think(Brain *b, const atomic_bool *stop) {
+    static const atomic_bool never = false;
+    b->job.stop = stop ? stop : &never;
+    TgSearchResult *r = malloc(sizeof *r);
+    if (!r) {
+        brain_out(b, "ERROR out of memory");
+    } else if (b->job.task == TASK_SWAP2) {
+        brain_swap2(b);
+    } else if (brain_search(b, 1, true, r)) {
+        if (b->job.task == TASK_DEFEND) brain_answer_defend(b, r);
+        brain_answer_move(b, r);
+    }
+    free(r);
+    b->job.spent_ms = tg_now_ms() - b->job.received_ms;
 }
 
 void brain_settle(Brain *b) {

@@ -1,15 +1,25 @@
 /*
- * think.c — the brain's searches: the limits a job gets from the turn and game time left since
+ * think.c — the brain's output and searches: every line goes out through brain_out(); the limits a job gets from the turn and game time left since
  * its command arrived, the engine's progress as MESSAGE lines and Yixin-Board's REALTIME
  * stream, and the answers (a move, NBEST lines, YXSEARCHDEFEND's list).
  */
 #include "internal.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+void brain_out(Brain *b, const char *fmt, ...) {
+    char line[OUT_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    b->cfg.write(b->cfg.user, line);
+}
 /// Limits for one search: what is left of the turn and game time since the command arrived
 /// (counted up to the next millisecond), shared out when the command still needs
 /// `searches_left` searches (SWAP2BOARD).
@@ -134,7 +144,7 @@ void brain_answer_move(Brain *b, const TgSearchResult *r) {
 }
 
 /// YXSEARCHDEFEND: the root moves that do not lose by force, as far as the search saw.
-static void answer_defend(Brain *b, const TgSearchResult *r) {
+void brain_answer_defend(Brain *b, const TgSearchResult *r) {
     char list[TG_MAX_MULTIPV * 12];
     size_t n = 0;
     list[0] = '\0';
@@ -143,20 +153,4 @@ static void answer_defend(Brain *b, const TgSearchResult *r) {
             n += (size_t)snprintf(list + n, sizeof list - n, " %d,%d", r->lines[i].moves[0].x,
                                   r->lines[i].moves[0].y);
     brain_out(b, "MESSAGE DEFEND%s", n ? list : " none");
-}
-
-void brain_think(Brain *b, const atomic_bool *stop) {
-    static const atomic_bool never = false;
-    b->job.stop = stop ? stop : &never;
-    TgSearchResult *r = malloc(sizeof *r);
-    if (!r) {
-        brain_out(b, "ERROR out of memory");
-    } else if (b->job.task == TASK_SWAP2) {
-        brain_swap2(b);
-    } else if (brain_search(b, 1, true, r)) {
-        if (b->job.task == TASK_DEFEND) answer_defend(b, r);
-        brain_answer_move(b, r);
-    }
-    free(r);
-    b->job.spent_ms = tg_now_ms() - b->job.received_ms;
 }

@@ -8,10 +8,10 @@
 
 #include <string.h>
 
+#include "line.h"
 #include "pattern.h"
 #include "zobrist.h"
 
-static int key_slot(int offset) { return offset < 0 ? offset + LINE_HALF : offset + LINE_HALF - 1; }
 
 bool board_contains(const Board *b, int x, int y) {
     return x >= 0 && y >= 0 && x < b->width && y < b->height;
@@ -110,11 +110,6 @@ void board_undo(Board *b) {
     Pos p = b->moves[--b->ply];
     b->hash ^= zobrist()->side;
     if (p != POS_PASS) board_lift(b, p);
-}
-
-void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]) {
-    for (int k = -LINE_HALF; k <= LINE_HALF; k++)
-        line[k + LINE_HALF] = k == 0 ? centre : (Color)((key >> (2 * key_slot(k))) & 3);
 }
 
 bool board_is_consistent(const Board *b) {

@@ -2,15 +2,8 @@
  * board.h — the board: stones in a padded array, a move stack, a Zobrist hash and per-cell line
  * keys, all kept incrementally by board_play / board_undo in O(1).
  *
- * Line keys: for every cell q and direction d, key[q][d] packs the 2-bit Color codes of the
- * LINE_HALF cells on each side of q along d (the cell q itself is left out), nearest last on the
- * negative side and nearest first on the positive side:
- *
- *     offsets  -5 -4 -3 -2 -1 | +1 +2 +3 +4 +5
- *     slots     0  1  2  3  4 |  5  6  7  8  9     (bits 2*slot .. 2*slot+1)
- *
- * An empty neighbour is EMPTY (3), a wall WALL (2). A later pattern table can key on these
- * 20 bits directly; the rule code unpacks them with line_from_key().
+ * Line keys: key[q][d] packs the cells on both sides of q along direction d, in the layout of
+ * line.h; the pattern tables key on them directly.
  */
 #ifndef TG_BOARD_H
 #define TG_BOARD_H
@@ -62,9 +55,6 @@ void board_lift(Board *b, Pos p);
 static inline int board_pattern(const Board *b, Pos p, int d, Color c) {
     return (b->pattern[p][d] >> (4 * c)) & 15;
 }
-
-/// Unpacks key[p][d] into a line of LINE_LEN cells, centre (index LINE_HALF) set to `centre`.
-void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]);
 
 /// Self-check for tests: recomputes keys, patterns, threats, hash and counts from the stones
 /// and compares.

@@ -3,7 +3,7 @@
  *
  * The classifier works on the 11-cell window of a line key (the judged stone at the centre)
  * and is defined by recursion on "one more stone":
- *   FIVE       the centre's row is a five under the rule (rules.c: line_is_five)
+ *   FIVE       the centre's row is a five under the rule (line.c: line_is_five)
  *   OVERLINE   the centre's row is 6+ long and is no five; a blocked exact five is DEAD
  *   FREE4      two cells each complete a five through the centre (renju Black: only the
  *              straight four .XXXX.; any other pair is DOUBLE4, a foul)
@@ -25,8 +25,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "board.h"
-#include "rules.h"
+#include "line.h"
 
 enum { UNKNOWN = 15, KEY_COUNT = 1 << 20 };
 
@@ -197,12 +196,6 @@ const PatternTables *pattern_tables(Rule rule) {
         build_freestyle, build_standard, build_renju, build_caro8, build_caro9};
     pthread_once(&tables_once[rule], builders[rule]);
     return &tables[rule];
-}
-
-Threat pattern_threat_at(Board *b, Pos p, Color c) {
-    const uint8_t t = b->threat[p][c];
-    if (!(t & THREAT_MAYBE_33)) return (Threat)t;
-    return renju_foul(b, p) != TG_FOUL_NONE ? THREAT_FORBID : (Threat)(t & THREAT_CLASS_MASK);
 }
 
 const char *pattern_name(Pattern p) {

@@ -103,12 +103,6 @@ static inline uint8_t pattern_threat_of(const PatternTables *t, uint32_t kind_wo
     return t->threat[c][(kind_word >> (KIND_WHITE_SHIFT * c)) & 0xfff];
 }
 
-struct Board;
-
-/// The Threat of a `c` stone at empty p, with a renju double-three suspicion settled by
-/// renju_foul() (which probes stones and takes them back; the board is left as it was).
-Threat pattern_threat_at(struct Board *b, Pos p, Color c);
-
 /// One-word names for tests and debugging: "dead", "free3", "block4-flex3", ...
 const char *pattern_name(Pattern p);
 const char *threat_name(Threat t);

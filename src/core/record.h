@@ -1,7 +1,7 @@
 /*
- * record.h — what the record readers and writers (record.c, record_psq.c, record_sgf.c) share:
- * the draft a reader fills before any game exists, the growing output buffer, a bounded text
- * cursor, and one-line error messages.
+ * record.h — what the record readers and writers (record.c, record_psq.c, record_sgf.c) share
+ * (record_common.c): the draft a reader fills before any game exists, the growing output
+ * buffer, a bounded text cursor, and one-line error messages.
  */
 #ifndef TG_RECORD_H
 #define TG_RECORD_H
@@ -29,6 +29,8 @@ typedef struct RecordError {
     size_t size;
 } RecordError;
 
+/// Messages stay on one line whatever the input held: control bytes become '?'.
+void record_error_one_line(RecordError *e);
 /// Writes the message; returns false so that a reader can `return record_fail(...)`.
 bool record_fail(RecordError *e, const char *fmt, ...) RECORD_PRINTF(2, 3);
 
@@ -89,6 +91,8 @@ typedef struct RecordBuf {
     bool failed; ///< an allocation failed; record_buf_finish reports it
 } RecordBuf;
 
+/// Room for `extra` more bytes (and a NUL); false (and `failed` set) when out of memory.
+bool record_buf_reserve(RecordBuf *b, size_t extra);
 void record_put(RecordBuf *b, const char *s, size_t n);
 void record_puts(RecordBuf *b, const char *s);
 void record_printf(RecordBuf *b, const char *fmt, ...) RECORD_PRINTF(2, 3);
@@ -107,12 +111,5 @@ bool cursor_take(Cursor *c, char ch);
 /// Reads one or more decimal digits. Every digit is consumed; past max the result is
 /// NUMBER_TOO_BIG and *value stops growing (it never overflows).
 NumberScan cursor_number(Cursor *c, int64_t max, int64_t *value);
-
-/* ---- The formats in their own files ---- */
-
-TgGame *record_read_psq(const char *data, size_t len, TgRule rule, RecordError *e);
-bool record_write_psq(const TgGame *g, RecordBuf *b, RecordError *e);
-TgGame *record_read_sgf(const char *data, size_t len, TgRule rule, int size, RecordError *e);
-bool record_write_sgf(const TgGame *g, RecordBuf *b, RecordError *e);
 
 #endif

@@ -12,6 +12,7 @@
  * taken only from the exact three-line ending above, and the code from the last line.
  */
 #include "record.h"
+#include "record_formats.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -12,6 +12,7 @@
  * they do not, RE sets the result, a bare "B+" or a forfeit "B+F" counting as a resignation.
  */
 #include "record.h"
+#include "record_formats.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,6 +6,8 @@
 #define TG_RULES_H
 
 #include "board.h"
+#include "line.h"
+#include "pattern.h"
 
 /// Does a `c` stone at empty p make five under the board's rule (for renju Black: exactly
 /// five)? The point must be empty; nothing is placed.
@@ -22,16 +24,8 @@ bool rules_five_on_board(const Board *b);
 /// tries stones on the board and takes them back.
 TgFoul renju_foul(Board *b, Pos p);
 
-/* Line-level classification, exposed for tests and for the pattern code that builds on it.
- * `line` is LINE_LEN cells with the stone under judgement at the centre (index LINE_HALF). */
-
-/// Length of the unbroken row of the centre's colour through the centre; *lo, *hi its ends.
-int line_run(const Color line[LINE_LEN], int *lo, int *hi);
-/// Is the centre's unbroken row a winning five under `rule` for the centre's colour?
-bool line_is_five(const Color line[LINE_LEN], Rule rule);
-/// Fours the centre stone (Black, renju) is part of on this line: 0, 1 or 2 (same-line 4-4).
-int line_black_fours(const Color line[LINE_LEN]);
-/// Eyes of a Black three through the centre: empty indices that make a straight four.
-int line_black_three_eyes(const Color line[LINE_LEN], int eyes[LINE_LEN]);
+/// The threat class a `c` stone at p makes, with renju Black's possible double-threes settled
+/// (THREAT_FORBID when the stone would be a foul); tries stones and takes them back.
+Threat rules_threat_at(Board *b, Pos p, Color c);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "eval.h"
 #include "pattern.h"
+#include "rules.h"
 #include "vcf.h"
 
 enum {
@@ -88,7 +89,7 @@ static void unmake_move(Worker *w) {
 /// May the side to move play at empty p? Only renju Black has forbidden points.
 static bool legal(Board *b, Pos p) {
     const Color me = board_to_move(b);
-    return b->rule != TG_RENJU || me != BLACK || pattern_threat_at(b, p, BLACK) != THREAT_FORBID;
+    return b->rule != TG_RENJU || me != BLACK || rules_threat_at(b, p, BLACK) != THREAT_FORBID;
 }
 
 /* ---- The scan ---- */

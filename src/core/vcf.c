@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "pattern.h"
+#include "rules.h"
 
 enum {
     CHECK_EVERY = 1024,     ///< nodes between clock and abort checks
@@ -94,7 +95,7 @@ static bool renju_black(const Board *b, Color c) { return b->rule == TG_RENJU &&
 
 /// May c play at empty p? Only renju Black has points it may not play.
 static bool legal(Board *b, Pos p, Color c) {
-    return !renju_black(b, c) || pattern_threat_at(b, p, c) != THREAT_FORBID;
+    return !renju_black(b, c) || rules_threat_at(b, p, c) != THREAT_FORBID;
 }
 
 /// Empty cells where c makes five: along the lines through `around` (the stone that made

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../src/core/board.h"
+#include "../../src/core/line.h"
 #include "../../src/core/zobrist.h"
 
 /// Plays random games on a w x h board for `steps` steps: each step either plays a random

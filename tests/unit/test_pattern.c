@@ -174,7 +174,7 @@ static void test_threat_classes(void **state) {
         board_init(&b, tc->rule, 15, 15);
         put_squares(&b, tc->black, BLACK);
         put_squares(&b, tc->white, WHITE);
-        const Threat got = pattern_threat_at(&b, sq(15, tc->at), BLACK);
+        const Threat got = rules_threat_at(&b, sq(15, tc->at), BLACK);
         if (got != tc->want)
             fail_msg("case %zu (%s, black %s, white %s) at %s: got %s, want %s", i,
                      tg_rule_name(tc->rule), tc->black, tc->white, tc->at, threat_name(got),
@@ -245,7 +245,7 @@ static void test_forbid_class_matches_renju_foul(void **state) {
                 const Pos p = pos_make(x, y);
                 if (!board_empty(b, p)) continue;
                 const bool foul = renju_foul(b, p) != TG_FOUL_NONE;
-                const bool forbid = pattern_threat_at(b, p, BLACK) == THREAT_FORBID;
+                const bool forbid = rules_threat_at(b, p, BLACK) == THREAT_FORBID;
                 if (foul != forbid) fail_msg("position %d, point %d,%d", positions, x, y);
                 forbidden += foul;
             }
