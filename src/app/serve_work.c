@@ -40,11 +40,13 @@ typedef struct WorkerArg {
 
 /* ---- Limits ---- */
 
-/// The computer's limits: its level, the max level's time a move, and the clocks.
+/// The computer's limits: its level, the max level's time a move, and the clocks. The level
+/// belongs to the player who holds the colour to move now (the swaps of an opening rule trade
+/// colours between players).
 static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     const TgGame *game = g->game;
     const TgColor c = tg_game_to_move(game);
-    const TgLevel level = (TgLevel)g->player[c];
+    const TgLevel level = (TgLevel)g->player[game_seat(g, c)];
     const int64_t now = serve_now_ms();
     TgSearchLimits l = {.level = level, .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
     int64_t turn = level == TG_LEVEL_MAX      ? g->computer_ms

@@ -218,6 +218,16 @@ check "taraguchi10: move 5 in the 9x9, then a swap" has '^opening over: taraguch
 opening taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8
 check "taraguchi10: the offer branch" has '^opening over: taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8; White to move$'
 
+# The computer keeps moving after a swap gave it the other colour (its level belongs to its
+# player, not to a colour), as player 1 and as player 2, to a result.
+for rule in swap1 swap swap2 rif; do
+    lines swap $lattice | plain --rule renju --opening "$rule" --black easy --white human
+    check "$rule: player 2 swaps, the computer plays White" has '^now Player 1 \(computer \(easy\)\) — White, Player 2 \(you\) — Black$'
+    check "$rule: the computer as player 1 plays to a result after a swap" has '^game over: '
+done
+lines f8 h8 j8 $lattice | plain --rule renju --opening swap --black human --white easy
+check "swap: the computer as player 2 plays to a result" has '^game over: '
+
 opening swap2 h8 h9 j10 place-two undo "take black" i10 undo undo undo g6 "take black"
 check "undo takes back opening actions" has '^took back 1 opening action\(s\)$'
 check "undo: the phase goes on after it" has '^opening over: swap2 h8 h9 g6 swap; White to move$'

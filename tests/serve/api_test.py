@@ -950,6 +950,61 @@ def test_opening_computer(s):
           and g["moves"] == ["h8", "i9"] and g["paused"] is False, g)
 
 
+def play_to_result(s, gid, name, limit=120):
+    """Plays the scripted human's moves (the free point nearest the centre) against the
+    computer until the game has a result; false if the computer stops moving."""
+    g = game(s, gid)
+    for _ in range(limit):
+        g = wait_for(s, gid, lambda x: x["result"] or idle(x) and not x["paused"]
+                     and x[x["to_move"]] == "human", timeout=30)
+        if g["result"]:
+            return g
+        if not check(f"{name}: the computer moves", g[g["to_move"]] == "human"
+                     and not g["paused"], {k: g[k] for k in ["to_move", "black", "white",
+                                                             "thinking", "paused", "ply"]}):
+            return g
+        status, _, g = move(s, gid, free_points(g)[0])
+        if not check(f"{name}: human move", status == 200, g):
+            return g
+    return g
+
+
+def test_opening_rules_to_result(s):
+    """Every opening rule against the computer, as player 1 and as player 2, the human
+    staying and swapping when asked: each game is played through to a result, the computer
+    moving whichever colour it ends up with."""
+    sizes = {"taraguchi10": 15}
+    for rule in ["swap1", "swap", "swap2", "rif", "yamaguchi", "soosorv8", "taraguchi10"]:
+        for computer in [1, 2]:
+            for choice in ["stay", "swap"]:
+                name = f"{rule} computer {computer} human {choice}"
+                black, white = ("easy", "human") if computer == 1 else ("human", "easy")
+                g = new_game(s, rule="renju", size=sizes.get(rule, 15), black=black,
+                             white=white, opening=rule)
+                gid = g["id"]
+                end = time.time() + 60
+                while not g["opening"]["done"] and time.time() < end:
+                    step = g["opening"]["step"]
+                    if step["who"] != "human":
+                        g = wait_for(s, gid, lambda x: x["opening"]["step"] != step
+                                     or x["paused"], timeout=30)
+                        if not check(f"{name}: the computer acts", g["opening"]["step"] != step,
+                                     g["opening"]):
+                            break
+                        continue
+                    status, g = human_step(s, gid, g, choice)
+                    if not check(f"{name}: human step", status == 200, (step, g)):
+                        break
+                if not check(f"{name}: opening done", g["opening"]["done"], g["opening"]):
+                    continue
+                human = str(2 if computer == 1 else 1)
+                colour = g["opening"]["players"][human]
+                g = play_to_result(s, gid, name)
+                check(f"{name}: played to a result", g["result"] is not None
+                      and g[colour] == "human", {k: g[k] for k in
+                                                 ["result", "black", "white", "ply"]})
+
+
 def test_opening_undo_hvh(s):
     g = new_game(s, rule="renju", white="human", opening="rif")
     gid = g["id"]
@@ -1064,7 +1119,7 @@ def main():
              test_resign_draw, test_search_controls, test_events_and_analysis, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
-             test_opening_computer, test_opening_undo_hvh]
+             test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]
     for t in tests:
         try:
             t(s)

@@ -24,7 +24,11 @@ const pageErrors = [];
 
 // ---- harness ----------------------------------------------------------------------------------
 
+// WEB_ONLY=regex runs only the tests whose names match (the first visit always runs).
+const ONLY = process.env.WEB_ONLY ? new RegExp(process.env.WEB_ONLY) : null;
+
 async function test(name, fn) {
+    if (ONLY && !ONLY.test(name) && passed + failed > 0) return;
     pageErrors.length = 0;
     const t0 = Date.now();
     try {
@@ -470,6 +474,48 @@ await test('swap2 against the computer: it places, the page asks, it answers', a
     const names = (await main.textContent('#name-black')) + (await main.textContent('#name-white'));
     assert(/Player 1/.test(names) && /Player 2/.test(names), 'players not numbered: ' + names);
     await main.waitForFunction(() => !document.querySelector('[data-testid=opening-actions] button'));
+});
+
+// Clicks the free point nearest the centre until the game has a result; the computer must
+// answer each move (whatever colour it holds after the opening).
+async function playToResult(page, limit = 60) {
+    for (let i = 0; i < limit; i++) {
+        if (await page.locator('[data-testid=status][data-state=over]').count()) return true;
+        const n = await stones(page);
+        const free = await page.evaluate(() => {
+            const board = document.getElementById('board');
+            const pts = [...board.querySelectorAll('[data-point]')].map((e) => e.dataset.point)
+                .filter((p) => !board.querySelector(`[data-stone=${p}]`));
+            const d = (p) => Math.abs(p.charCodeAt(0) - 104) + Math.abs(parseInt(p.slice(1), 10) - 8);
+            return pts.sort((a, b) => d(a) - d(b))[0];
+        });
+        await page.click(`#board [data-point=${free}]`);
+        // Our stone, then the computer's reply (or the end of the game).
+        await page.waitForFunction((k) => document.querySelectorAll('#board [data-stone]').length >= k + 2
+            || document.querySelector('[data-testid=status][data-state=over]'), n);
+    }
+    return !!(await page.locator('[data-testid=status][data-state=over]').count());
+}
+
+await test('swap against the computer: after the colours trade it keeps moving, to a result', async () => {
+    for (const color of ['white', 'black']) {
+        await newGame(main, { mode: 'hvc', rule: 'renju', color, level: 'easy', opening: 'swap' });
+        if (color === 'black') {
+            // You are player 1: three stones, then the computer chooses its colour.
+            for (const p of ['h8', 'h9', 'j10']) await main.click(`#board [data-point=${p}]`).then(() => waitStones(main, ['h8', 'h9', 'j10'].indexOf(p) + 1));
+        } else {
+            // You are player 2: the computer places three stones; you take Black.
+            await waitStones(main, 3);
+            await main.click('[data-testid=choice-swap]');
+        }
+        await main.waitForFunction(() => /opening: over/.test(document.querySelector('[data-testid=opening-rule]')?.textContent || ''));
+        if (color === 'white') {
+            // The computer, now White, makes move 4 by itself: no Go needed.
+            await waitStones(main, 4);
+            await waitStatus(main, /Black to move|you/i);
+        }
+        assert(await playToResult(main), 'no result: ' + (await statusText(main)));
+    }
 });
 
 await test('RIF between two humans: square, refusal, offers and selection; a named opening', async () => {
