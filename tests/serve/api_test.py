@@ -481,6 +481,30 @@ def test_events_and_analysis(s):
     ev.close()
 
 
+def test_mate_texts(s):
+    """Forced results found with White to move read right from Black's view: White's win in
+    1 is Black's "loss in 1" (not a raw -29999), a win in 2 is "loss in 2" (not "loss in 1");
+    Black's own win in 1 is "win in 1"."""
+    corners = ["a1", "o1", "a15", "o15", "a8"]
+    for name, white, ply, want in [("white four", ["h8", "h9", "h10", "h11"], 9, "loss in 1"),
+                                   ("white open three", ["h8", "h9", "h10"], 7, "loss in 2")]:
+        moves = [m for pair in zip(corners, white) for m in pair]
+        if len(moves) < ply:
+            moves.append(corners[len(white)])
+        g = new_game(s, white="human", moves=moves)
+        check(f"{name}: white to move", g["to_move"] == "white" and g["ply"] == ply, g)
+        act(s, g["id"], "analyze", {"time_ms": 1500, "multipv": 1})
+        g = wait_for(s, g["id"], lambda x: any(e["ply"] == ply for e in x["evals"]), 10)
+        e = [e for e in g["evals"] if e["ply"] == ply]
+        check(f"{name}: {want}", e and e[0]["text"] == want and e[0]["winrate"] == 0
+              and e[0]["score"] <= -29000, e)
+    g = new_game(s, white="human", moves=["h8", "a1", "h9", "o1", "h10", "a15", "h11", "o15"])
+    act(s, g["id"], "analyze", {"time_ms": 500, "multipv": 1})
+    g = wait_for(s, g["id"], lambda x: any(e["ply"] == 8 for e in x["evals"]), 10)
+    e = [e for e in g["evals"] if e["ply"] == 8]
+    check("black four: win in 1", e and e[0]["text"] == "win in 1", e)
+
+
 def test_online(s):
     status, _, g = s.post("/api/games", {"online": True, "black": "human", "white": "human"})
     gid, black = g["id"], g["you"]["token"]
@@ -1116,7 +1140,7 @@ def main():
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_records,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
              test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]
