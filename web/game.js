@@ -103,6 +103,7 @@ export class GameView {
         if (this.hintPending && s.kind === 'analysis' && s.final) this.showHint(s);
         this.renderAnalysisPanel();
         this.renderBoard();
+        this.renderButtons(); // Stop follows the search: on while it runs, off once final
     }
 
     // What the computer decided in the opening phase, in the player's language.
@@ -309,6 +310,7 @@ export class GameView {
     stop() {
         if (!this.game) return;
         this.hintPending = false;
+        this.renderButtons();
         this.act(() => api.stop(this.game.id));
     }
 
@@ -320,7 +322,12 @@ export class GameView {
             return this.showHint(this.search);
         }
         this.hintPending = true;
-        this.afterStop(() => api.analyze(g.id, HINT_MS, 1)).catch((e) => { this.hintPending = false; showError(e); });
+        this.renderButtons();
+        this.afterStop(() => api.analyze(g.id, HINT_MS, 1)).catch((e) => {
+            this.hintPending = false;
+            this.renderButtons();
+            showError(e);
+        });
     }
 
     showHint(s) {

@@ -281,6 +281,21 @@ await test('analysis panel: depth, lines, candidates, PV preview; hint', async (
     await waitToast(main, /Hint/);
 });
 
+await test('Stop is enabled while an analysis or a hint runs, and stops it', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    await main.check('#opt-analyze');
+    await main.waitForFunction(() => /^\d+-\d+$/.test(document.getElementById('ana-depth').textContent));
+    await main.waitForFunction(() => !document.getElementById('btn-stop').disabled, null, { timeout: 3000 });
+    await main.click('#btn-stop');
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
+    await main.uncheck('#opt-analyze');
+    await main.click('#btn-hint');
+    assert(!(await main.isDisabled('#btn-stop')), 'Stop disabled while the hint is asked for');
+    await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
+});
+
 await test('renju: forbidden point marked and a click on it refused', async () => {
     await newGame(main, { mode: 'hvh', rule: 'renju' });
     assert(/Renju/.test(await main.textContent('[data-testid=status-rule]')), 'rule not visible');
