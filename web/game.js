@@ -29,6 +29,7 @@ export class GameView {
         this.preview = null;
         this.events = 0;
         this.analyzeKey = null;
+        this.view = null; // reviewing a finished game: the ply on show (null: its end)
         this.clockBase = null;
         this.board = new Board($('board'), {
             onClick: (p) => this.clickPoint(p),
@@ -89,6 +90,7 @@ export class GameView {
         this.pending = null;
         this.preview = null;
         this.analyzeKey = null;
+        this.view = null;
     }
 
     onEvent(g) {
@@ -124,6 +126,7 @@ export class GameView {
         this.seat = seat && seat.player && g.opening ? { ...seat, color: g.opening.players[String(seat.player)] } : seat;
         this.clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
         this.timeoutAsked = false;
+        if (!g.result || (this.view !== null && this.view > g.ply)) this.view = null;
         if (prev && prev.id === g.id) {
             if (g.ply > prev.ply) playStone();
             if (!prev.result && g.result) playEnd();
@@ -199,6 +202,7 @@ export class GameView {
         const g = this.game;
         if (!g) return;
         if (inPhase(g) || g.balancing) return this.openingClick(p);
+        if (this.reviewing() && this.shownPly() < g.ply) return this.variation(p);
         const refuse = this.refusal(p);
         if (refuse) return toast(refuse, 'error');
         if (this.opts.confirm && this.pending !== p) {
@@ -214,7 +218,7 @@ export class GameView {
     // here names the reason in the player's language and spares a round trip.
     refusal(p) {
         const g = this.game;
-        if (g.result) return t('msg.gameOver');
+        if (g.result) return t('msg.gameOverReview');
         if (g.moves.includes(p)) return t('msg.occupied', { point: p });
         if (this.isSpectator()) return t('msg.spectator');
         if (g.online && this.seat.color !== g.to_move) return t('msg.notYourTurn');
@@ -257,11 +261,55 @@ export class GameView {
         }
     }
 
+    // ---- reviewing a finished game ---------------------------------------------------------
+    // A finished game is kept as played: First, Back, Forward, Last, the keys and the graph
+    // move only the view, and a move tried at an earlier point starts a variation (a new
+    // game from that position), never a change of the game.
+
+    reviewing() {
+        return !!(this.game && this.game.result);
+    }
+
+    // The ply on show: the review position, or the game's own.
+    shownPly() {
+        const g = this.game;
+        return g && this.view !== null ? this.view : g ? g.ply : 0;
+    }
+
+    setView(ply) {
+        const g = this.game;
+        const n = Math.max(0, Math.min(g.ply, ply));
+        this.view = n === g.ply ? null : n;
+        this.preview = null;
+        this.hintPoint = null;
+        this.pending = null;
+        this.render();
+    }
+
+    // A move tried while reviewing: a new game between humans from the position on show.
+    async variation(p) {
+        const g = this.game;
+        const ply = this.shownPly();
+        const moves = g.moves.slice(0, ply);
+        if (moves.includes(p)) return toast(t('msg.occupied', { point: p }), 'error');
+        try {
+            const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: [...moves, p] });
+            const links = getPref('variations', {});
+            links[v.id] = { game: g.id, ply };
+            setPref('variations', links);
+            toast(t('msg.variation', { n: ply }));
+            location.hash = '#/game/' + v.id;
+        } catch (e) {
+            showError(e);
+        }
+    }
+
     // ---- actions ---------------------------------------------------------------------------
 
     undo() {
         const g = this.game;
         if (!g) return;
+        if (this.reviewing()) return this.setView(this.shownPly() - 1);
         this.act(async () => {
             const r = await api.undo(g.id);
             if (g.online && r && r.undo_offer) toast(t('msg.undoAsked'));
@@ -269,12 +317,19 @@ export class GameView {
         });
     }
 
-    redo() { if (this.game) this.act(() => api.redo(this.game.id)); }
+    redo() {
+        if (this.reviewing()) return this.setView(this.shownPly() + 1);
+        if (this.game) this.act(() => api.redo(this.game.id));
+    }
 
-    first() { if (this.game) this.act(() => api.goto(this.game.id, 0)); }
+    first() {
+        if (this.reviewing()) return this.setView(0);
+        if (this.game) this.act(() => api.goto(this.game.id, 0));
+    }
 
     last() {
         const g = this.game;
+        if (this.reviewing()) return this.setView(g.ply);
         if (g) this.act(() => api.goto(g.id, g.ply + g.redo.length));
     }
 
@@ -414,6 +469,8 @@ export class GameView {
         const g = this.game;
         const o = this.opts;
         const showForbidden = g && o.forbidden && g.to_move === 'black' && !g.thinking;
+        const shown = this.shownPly();
+        const atEnd = !g || shown === g.ply;
         const analysis = o.analyze && this.search && this.search.kind === 'analysis';
         const step = inPhase(g) ? g.opening.step : null;
         const mine = this.myTurn();
@@ -422,10 +479,10 @@ export class GameView {
         const hover = !mine ? null : step ? (step.kind === 'place' ? step.color : step.kind === 'offer' ? 'black' : null) : g.to_move;
         this.board.render({
             size: g ? g.size : 15,
-            moves: g ? g.moves.filter((m) => m !== 'pass') : [],
+            moves: g ? g.moves.slice(0, shown).filter((m) => m !== 'pass') : [],
             coords: o.coords,
             numbers: o.numbers,
-            win: g && g.result && g.result.line ? g.result.line : null,
+            win: g && g.result && g.result.line && atEnd ? g.result.line : null,
             forbidden: showForbidden ? g.forbidden || [] : [],
             candidates: analysis && !this.preview ? candidatesOf(this.search, o.winrate) : [], // a preview replaces them
             hint: this.hintPoint,
@@ -435,13 +492,15 @@ export class GameView {
             area: step && step.kind === 'place' ? step.area : 0,
             offers: step && (step.kind === 'offer' || step.kind === 'select') ? g.opening.offers : [],
         });
-        $('board').dataset.ply = g ? g.ply : 0;
+        $('board').dataset.ply = shown;
+        $('board').dataset.review = g && !atEnd ? 'true' : 'false';
         $('board').dataset.game = g ? g.id : '';
     }
 
     statusText() {
         const g = this.game;
         if (!g) return t('status.noGame');
+        if (g.result && this.view !== null) return `${resultText(g.result)} · ${t('status.review', { n: this.view, total: g.ply })}`;
         if (g.result) return resultText(g.result);
         if (g.balancing || inPhase(g)) return this.stepText();
         const c = colorName(g.to_move);
@@ -456,6 +515,12 @@ export class GameView {
         const el = clear($('status'));
         if (g) el.append(make('span', { class: 'rule', 'data-testid': 'status-rule', text: `${ruleName(g.rule)} · ${g.size}×${g.size}` }));
         el.append(make('span', { class: 'turn', 'data-testid': 'status-text', text: this.statusText() }));
+        const from = g && getPref('variations', {})[g.id];
+        if (from) {
+            el.append(make('span', { class: 'variation-of', 'data-testid': 'variation-of' }, [
+                make('a', { href: '#/game/' + from.game, text: t('status.variationOf', { n: from.ply }) }),
+            ]));
+        }
         el.dataset.state = !g ? 'none' : g.result ? 'over' : g.thinking ? 'thinking' : 'play';
     }
 
@@ -608,10 +673,19 @@ export class GameView {
         const phase = inPhase(g) || (g && g.balancing);
         const acted = g && g.opening && g.opening.line.includes(' ');
         const set = (id, enabled) => { $(id).disabled = !enabled; };
-        set('btn-first', g && !online && g.ply > 0);
-        set('btn-undo', g && !spectator && (g.ply > 0 || acted));
-        set('btn-redo', g && !online && g.redo.length > 0);
-        set('btn-last', g && !online && g.redo.length > 0);
+        if (over && g) {
+            // Reviewing: the view moves, for anyone watching too.
+            const shown = this.shownPly();
+            set('btn-first', shown > 0);
+            set('btn-undo', shown > 0);
+            set('btn-redo', shown < g.ply);
+            set('btn-last', shown < g.ply);
+        } else {
+            set('btn-first', g && !online && g.ply > 0);
+            set('btn-undo', g && !spectator && (g.ply > 0 || acted));
+            set('btn-redo', g && !online && g.redo.length > 0);
+            set('btn-last', g && !online && g.redo.length > 0);
+        }
         set('btn-hint', g && !over && !g.thinking && !spectator && !phase);
         set('btn-move-now', computerToMove);
         set('btn-go', computerToMove && !g.thinking);
@@ -635,9 +709,11 @@ export class GameView {
 
     renderGraph() {
         const g = this.game;
-        const canJump = g && !g.online;
-        drawGraph($('graph'), g ? g.evals || [] : [], g ? g.ply : 0, g ? g.ply + g.redo.length : 0,
-            canJump ? (ply) => ply !== g.ply && this.act(() => api.goto(g.id, ply)) : null);
+        const over = g && g.result;
+        const canJump = g && (over || !g.online);
+        const pick = over ? (ply) => this.setView(ply) : (ply) => ply !== g.ply && this.act(() => api.goto(g.id, ply));
+        drawGraph($('graph'), g ? g.evals || [] : [], this.shownPly(), g ? g.ply + (over ? 0 : g.redo.length) : 0,
+            canJump ? pick : null);
     }
 
     renderRecords() {

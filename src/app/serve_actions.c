@@ -202,7 +202,11 @@ static bool act_goto(ActionCtx *c) {
         return api_fail(&c->err, 409, "illegal", "the opening phase is not over");
     if (ply < first || ply > length)
         return api_fail(&c->err, 400, "bad_field", "ply must be from %d to %d", first, length);
-    if (lost_on_time(c)) return false;
+    /* A finished game is kept as played: reviewing it is the client's view, not a jump. */
+    if (tg_game_over(g->game))
+        return api_fail(&c->err, 409, "game_over",
+                        "the game is over and kept as played: review it, or start a variation "
+                        "as a new game");
     work_cancel(g);
     tg_game_goto(g->game, (int)ply);
     clear_offers(g);

@@ -183,6 +183,10 @@ def test_human_game(s):
     status, _, e = move(s, gid, "a5")
     check("move after the end", status == 409 and e["code"] == "game_over", e)
     check("game over changes nothing", game(s, gid)["ply"] == 9)
+    status, _, e = act(s, gid, "goto", {"ply": 4})
+    g = game(s, gid)
+    check("a finished game is kept as played", status == 409 and e["code"] == "game_over"
+          and g["ply"] == 9 and g["result"] == r, (e, g))
 
 
 def test_refusals(s):

@@ -164,6 +164,56 @@ await test('two humans play to a five; result, winning line and rule are shown',
     assert(await main.locator('[data-testid=last-move]').count() === 1, 'no last-move marker');
 });
 
+await test('review of a finished game is a view; a move tried there is a variation', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    const line = ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8', 'k9', 'l8'];
+    await play(main, line);
+    await waitStatus(main, /Black wins/);
+    const server = () => main.evaluate((gid) => fetch(`/api/games/${gid}`).then((r) => r.json()), id);
+    // Back, the graph and First only move the view: the game keeps its result and moves.
+    await main.click('#btn-undo');
+    await waitStones(main, 8);
+    assert(/Black wins/.test(await statusText(main)), 'result gone after Back: ' + (await statusText(main)));
+    assert(/move 8 of 9/i.test(await statusText(main)), 'no review position shown: ' + (await statusText(main)));
+    assert(await main.isDisabled('#btn-resign') && await main.isDisabled('#btn-go'), 'game controls came back');
+    await main.keyboard.press('u');
+    await waitStones(main, 7);
+    const box = await main.locator('#graph').boundingBox();
+    await main.mouse.click(box.x + box.width * 0.35, box.y + box.height / 2);
+    await main.waitForFunction(() => Number(document.getElementById('board').dataset.ply) < 7);
+    await main.click('#btn-first');
+    await waitStones(main, 0);
+    await main.click('#btn-last');
+    await waitStones(main, 9);
+    await main.waitForSelector('[data-testid=win-line]', { state: 'attached' });
+    let g = await server();
+    assert(g.result && g.result.winner === 'black' && g.ply === 9 && g.moves.join() === line.join(), 'the game changed: ' + JSON.stringify(g).slice(0, 200));
+    // A move at move 4 of the review starts a variation; the game stays as it was.
+    for (let i = 0; i < 5; i++) await main.click('#btn-undo');
+    await waitStones(main, 4);
+    await main.click('#board [data-point=g7]');
+    await main.waitForFunction((gid) => !location.hash.endsWith(gid), id);
+    await waitStones(main, 5);
+    const vid = main.url().split('#/game/')[1];
+    assert(/White to move/.test(await statusText(main)), 'variation status: ' + (await statusText(main)));
+    await main.waitForSelector('[data-testid=variation-of]');
+    assert(/move 4/.test(await main.textContent('[data-testid=variation-of]')), 'variation origin not named');
+    g = await server();
+    assert(g.result && g.ply === 9 && g.moves.join() === line.join(), 'the game lost moves: ' + g.moves.join());
+    // The variation plays on, and the link goes back to the game, shown at its end.
+    await play(main, ['g8']);
+    await main.click('[data-testid=variation-of] a');
+    await main.waitForFunction((gid) => location.hash.endsWith(gid), id);
+    await waitStones(main, 9);
+    await waitStatus(main, /Black wins/);
+    const v = await main.evaluate((gid) => fetch(`/api/games/${gid}`).then((r) => r.json()), vid);
+    assert(v.moves.join() === 'h8,h9,i8,i9,g7,g8', 'variation moves: ' + v.moves.join());
+    // The API refuses to jump in a finished game: it is kept as played.
+    main.allow(/status of 409/);
+    const st = await main.evaluate((gid) => fetch(`/api/games/${gid}/goto`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ply": 3}' }).then((r) => r.status), id);
+    assert(st === 409, 'goto in a finished game: ' + st);
+});
+
 await test('undo, redo, first and last (buttons and keys)', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'i9', 'g7', 'j10']);
