@@ -70,10 +70,7 @@ static bool refuse_move(ActionCtx *c, const char *text, TgError e, TgFoul foul) 
     case TG_ERR_OCCUPIED: return api_fail(&c->err, 409, "illegal", "%s is already taken", text);
     case TG_ERR_FORBIDDEN:
         api_fail(&c->err, 409, "illegal", "%s is forbidden for Black: %s (%s)", text,
-                 foul == TG_FOUL_OVERLINE      ? "overline"
-                 : foul == TG_FOUL_DOUBLE_FOUR ? "double four"
-                                               : "double three",
-                 tg_foul_code(foul));
+                 cli_foul_name(foul), tg_foul_code(foul));
         c->err.foul = foul;
         return false;
     case TG_ERR_GAME_OVER: return api_fail(&c->err, 409, "game_over", "the game is over");

@@ -377,6 +377,29 @@ else
     keys q
     check "screen: q quits" wait_for "exit=0"
 
+    # s proposes a file name that typing replaces; q asks before leaving a game in progress.
+    screen --lang en --black human --white human
+    wait_for "a b c d e" >/dev/null
+    keys Enter
+    wait_for "move 1: black h8" >/dev/null
+    keys s
+    check "screen: s proposes a file name" wait_for "save tengen-"
+    keys -l "$tmp/typed.psq"
+    keys Enter
+    check "screen: a typed name replaces the proposal" wait_for "typed.psq"
+    check "screen: ... and the game is saved there" test -s "$tmp/typed.psq"
+    keys s BSpace
+    keys -l "$tmp/again.psq"
+    keys Enter
+    check "screen: Backspace clears the proposal" wait_for "again.psq"
+    check "screen: ... and the typed name is used" test -s "$tmp/again.psq"
+    keys q
+    check "screen: q asks in a game in progress" wait_for "Quit the game in progress? It is not saved"
+    keys n
+    check "screen: n keeps playing" sh -c "sleep 0.3; tmux -S '$tmp/$sock' capture-pane -p | grep -vq 'exit='"
+    keys q y
+    check "screen: y quits" wait_for "exit=0"
+
     screen --lang en --black human --white easy --ascii
     wait_for "a b c d e" >/dev/null
     T send-keys -H 1b 5b 4d 20 34 28  # a left click on i9 (column 19, line 7)...
