@@ -128,7 +128,8 @@ export class Board {
     }
 
     // spec: {size, moves, coords, numbers, numberFrom, win, forbidden, candidates, hint,
-    //        preview, pending, hoverColor, area, offers}
+    //        preview, solve, pending, hoverColor, area, offers}
+    // moves: the record, "pass" included (a pass keeps the colours of the stones after it).
     // area: the side of the central square an opening stone must go in (0: none);
     // offers: the 5th moves offered in the opening phase, drawn as numbered marks.
     render(spec) {
@@ -205,6 +206,20 @@ export class Board {
         }
         if (spec.win) this.drawWin(g, spec.win);
         if (spec.preview) this.drawPreview(g, spec.preview);
+        if (spec.solve) this.drawSolve(g, spec.solve);
+    }
+
+    // The solver's winning line: the attacker's moves, numbered, ending with the five (the
+    // defender's forced replies are left out).
+    drawSolve(g, { line, color }) {
+        const sg = el('g', { class: 'solve', 'data-testid': 'solve-line' }, g);
+        line.forEach((p, i) => {
+            const xy = this.at(p);
+            if (!xy || this.occupied.has(p)) return;
+            el('circle', { class: 'stone ghost ' + color, cx: xy[0], cy: xy[1], r: U * 0.44, fill: `url(#${this.prefix}${color})`, 'data-solve': p }, sg);
+            el('circle', { class: 'solve-ring', cx: xy[0], cy: xy[1], r: U * 0.47 }, sg);
+            this.text(sg, xy, String(i + 1), 'num ' + color);
+        });
     }
 
     // The central square of an opening placement, a frame half a cell outside its points.

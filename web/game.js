@@ -14,6 +14,7 @@ import { $, toast, showError, formatClock, clear, make } from './ui.js';
 
 const ANALYSIS_MS = 60000; // bounded so a forgotten tab does not hold a worker for long
 const HINT_MS = 1500;
+const SOLVE_MS = 5000; // the solver's time; the answer says "unknown" when it runs out
 const other = (c) => (c === 'black' ? 'white' : 'black');
 // The opening phase is running: its step, not a move, is asked for.
 const inPhase = (g) => !!(g && g.opening && !g.opening.done && !g.result);
@@ -30,6 +31,7 @@ export class GameView {
         this.events = 0;
         this.analyzeKey = null;
         this.view = null; // reviewing a finished game: the ply on show (null: its end)
+        this.solved = null; // the solver's answer for the position on show: {key, line, color, ...}
         this.clockBase = null;
         this.board = new Board($('board'), {
             onClick: (p) => this.clickPoint(p),
@@ -91,6 +93,7 @@ export class GameView {
         this.preview = null;
         this.analyzeKey = null;
         this.view = null;
+        this.solved = null;
     }
 
     onEvent(g) {
@@ -304,6 +307,56 @@ export class GameView {
         }
     }
 
+    // ---- the solver ------------------------------------------------------------------------
+
+    positionKey() {
+        const g = this.game;
+        return g ? `${g.id}:${g.moves.join(' ')}` : '';
+    }
+
+    solvedHere() {
+        return !!(this.solved && this.solved.key === this.positionKey() && this.view === null);
+    }
+
+    // Looks for a forced win of the side to move; the line is drawn on the board.
+    async solve() {
+        const g = this.game;
+        if (!g) return;
+        const kind = $('solve-kind').value;
+        const key = this.positionKey();
+        this.solving = true;
+        this.renderSolve();
+        try {
+            const r = await api.solve(g.id, kind, SOLVE_MS);
+            if (this.positionKey() === key) this.solved = { ...r, key };
+        } catch (e) {
+            showError(e);
+        } finally {
+            this.solving = false;
+            this.render();
+        }
+    }
+
+    renderSolve() {
+        const el = $('solve-result');
+        const g = this.game;
+        $('btn-solve').disabled = !g || !!g.result || inPhase(g) || !!g.online || !!this.solving || this.view !== null;
+        if (this.solving) {
+            el.textContent = t('solve.searching');
+            return;
+        }
+        if (!this.solvedHere()) {
+            el.textContent = '';
+            return;
+        }
+        const r = this.solved;
+        const kind = r.kind.toUpperCase();
+        el.textContent = r.status === 'win' ? t('solve.win', { color: colorName(r.color), kind, line: r.line.join(' ') })
+            : r.status === 'none' ? t('solve.none', { color: colorName(r.color), kind })
+                : t('solve.unknown', { kind, s: SOLVE_MS / 1000 });
+        el.dataset.status = r.status;
+    }
+
     // ---- actions ---------------------------------------------------------------------------
 
     undo() {
@@ -463,6 +516,7 @@ export class GameView {
         this.renderAnalysisPanel();
         this.renderGraph();
         this.renderRecords();
+        this.renderSolve();
     }
 
     renderBoard() {
@@ -479,7 +533,7 @@ export class GameView {
         const hover = !mine ? null : step ? (step.kind === 'place' ? step.color : step.kind === 'offer' ? 'black' : null) : g.to_move;
         this.board.render({
             size: g ? g.size : 15,
-            moves: g ? g.moves.slice(0, shown).filter((m) => m !== 'pass') : [],
+            moves: g ? g.moves.slice(0, shown) : [],
             coords: o.coords,
             numbers: o.numbers,
             win: g && g.result && g.result.line && atEnd ? g.result.line : null,
@@ -488,6 +542,7 @@ export class GameView {
             hint: this.hintPoint,
             pending: this.pending,
             preview: this.preview,
+            solve: this.solvedHere() && this.solved.status === 'win' ? this.solved : null,
             hoverColor: hover,
             area: step && step.kind === 'place' ? step.area : 0,
             offers: step && (step.kind === 'offer' || step.kind === 'select') ? g.opening.offers : [],
@@ -742,6 +797,7 @@ export class GameView {
         on('btn-draw', () => this.offerDraw());
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
+        on('btn-solve', () => this.solve());
         on('btn-copy-link', () => {
             const link = $('share-link').value;
             if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast(t('msg.linkCopied')), () => $('share-link').select());

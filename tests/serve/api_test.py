@@ -509,6 +509,31 @@ def test_mate_texts(s):
     check("black four: win in 1", e and e[0]["text"] == "win in 1", e)
 
 
+def test_solve(s):
+    """The solver on a game's position: a VCF line ending with the five, a VCT, a proven
+    none; refusals change nothing."""
+    g = new_game(s, white="human", moves=["h8", "a1", "i8", "a2", "j8", "a3"])
+    gid = g["id"]
+    status, _, r = act(s, gid, "solve", {"kind": "vcf", "time_ms": 2000})
+    check("vcf found", status == 200 and r["status"] == "win" and r["kind"] == "vcf"
+          and r["color"] == "black" and len(r["line"]) == 2
+          and set(r["line"]) <= {"g8", "k8", "f8", "l8"}, r)
+    status, _, r = act(s, gid, "solve", {"kind": "vct"})
+    check("vct found", status == 200 and r["status"] == "win" and r["kind"] == "vct", r)
+    status, _, r = act(s, new_game(s, white="human", moves=["h8", "a1"])["id"], "solve", {})
+    check("no vcf", status == 200 and r["status"] == "none" and r["line"] == [], r)
+    for bad, code in [({"kind": "mate"}, 400), ({"time_ms": 0}, 400), ({"time_ms": 10001}, 400),
+                      ({"depth": 3}, 400)]:
+        status, _, e = act(s, gid, "solve", bad)
+        check(f"solve refuses {bad}", status == code and e["code"] == "bad_field", e)
+    status, _, e = s.get(f"/api/games/{gid}/solve")
+    check("solve is a POST", status == 405, e)
+    play_line(s, gid, ["k8", "a4", "g8"])
+    status, _, e = act(s, gid, "solve", {})
+    check("no solve after the end", status == 409 and e["code"] == "game_over", e)
+    check("solve changes nothing", game(s, gid)["ply"] == 9)
+
+
 def test_online(s):
     status, _, g = s.post("/api/games", {"online": True, "black": "human", "white": "human"})
     gid, black = g["id"], g["you"]["token"]
@@ -1144,7 +1169,7 @@ def main():
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_records,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_solve, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
              test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]

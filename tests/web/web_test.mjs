@@ -346,6 +346,65 @@ await test('Stop is enabled while an analysis or a hint runs, and stops it', asy
     await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
 });
 
+await test('the solver draws a forced win, or says there is none', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
+    await main.selectOption('#solve-kind', 'vcf');
+    await main.click('#btn-solve');
+    await main.waitForSelector('[data-testid=solve-line] [data-solve]', { state: 'attached' });
+    const line = await main.$$eval('[data-testid=solve-line] [data-solve]', (els) => els.map((e) => e.dataset.solve));
+    assert(line.length === 2 && line.every((p) => ['f8', 'g8', 'k8', 'l8'].includes(p)), 'solver line: ' + line);
+    assert(/Black wins by VCF/.test(await main.textContent('#solve-result')), 'solver text: ' + (await main.textContent('#solve-result')));
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'solver.png') });
+    // A move clears the line; with no threat on the board there is no win.
+    await play(main, ['k8']);
+    assert(await main.locator('[data-testid=solve-line] [data-solve]').count() === 0, 'stale solver line');
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'a1']);
+    await main.click('#btn-solve');
+    await main.waitForFunction(() => /no VCF win/.test(document.getElementById('solve-result').textContent));
+});
+
+// The contrast ratio of two CSS colours (WCAG 2 relative luminance).
+async function contrastOf(page, selector) {
+    return page.evaluate((sel) => {
+        const el = document.querySelector(sel);
+        const rgb = (c) => (c.match(/[\d.]+/g) || []).slice(0, 4).map(Number);
+        const lum = ([r, g, b]) => {
+            const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+        };
+        // The background is the first ancestor with an opaque one.
+        let node = el, bg = null;
+        while (node && node.nodeType === 1) {
+            const c = rgb(getComputedStyle(node).backgroundColor);
+            if (c.length === 3 || c[3] === 1) { bg = c; break; }
+            node = node.parentElement;
+        }
+        const fg = rgb(getComputedStyle(el).color);
+        const [a, b] = [lum(fg), lum(bg || [255, 255, 255])].sort((x, y) => y - x);
+        return (a + 0.05) / (b + 0.05);
+    }, selector);
+}
+
+await test('text contrast is at least 4.5:1 in both themes, the error toast included', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8']);
+    main.allow(/status of 409/);
+    const selectors = ['[data-testid=status-text]', '[data-testid=status-rule]', '#btn-undo', '#btn-new',
+        '#name-black', '.box h2', '.analysis h3', '#ana-depth', '#toast'];
+    for (const theme of ['wood', 'dark']) {
+        await main.evaluate((th) => { document.documentElement.dataset.theme = th; }, theme);
+        await main.click('#board [data-point=h8]'); // refused: an error toast
+        await waitToast(main, /taken|occupied/);
+        for (const sel of selectors) {
+            const ratio = await contrastOf(main, sel);
+            assert(ratio >= 4.5, `${theme}: ${sel} has contrast ${ratio.toFixed(2)}`);
+        }
+    }
+    await main.evaluate(() => { document.documentElement.dataset.theme = localStorage.getItem('tengen.theme') ? JSON.parse(localStorage.getItem('tengen.theme')) : 'wood'; });
+});
+
 await test('renju: forbidden point marked and a click on it refused', async () => {
     await newGame(main, { mode: 'hvh', rule: 'renju' });
     assert(/Renju/.test(await main.textContent('[data-testid=status-rule]')), 'rule not visible');
