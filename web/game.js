@@ -12,7 +12,7 @@ import { playStone, playEnd } from './sound.js';
 import { candidatesOf, renderAnalysis, clearAnalysis } from './analysis.js';
 import { $, toast, showError, formatClock, clear, make } from './ui.js';
 
-const ANALYSIS_MS = 60000; // bounded so a forgotten tab does not hold a worker for long
+const ANALYSIS_MS = 0; // until stopped (the server ends it after 10 minutes at most)
 const HINT_MS = 1500;
 const SOLVE_MS = 5000; // the solver's time; the answer says "unknown" when it runs out
 const other = (c) => (c === 'black' ? 'white' : 'black');

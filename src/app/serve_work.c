@@ -182,12 +182,23 @@ static json_t *line_json(const TgGame *game, const TgPvLine *l) {
                      "winrate", serve_winrate(l->score), "depth", l->depth);
 }
 
+/// An analysis keeps the position's evaluation at each completed depth, so one stopped by a
+/// change (browsing with undo, redo or goto) still leaves its latest word in `evals`.
+static void keep_analysis_eval(Job *job, const TgSearchInfo *info) {
+    if (job->kind != JOB_ANALYSIS || info->line_count == 0 || info->depth <= 0) return;
+    pthread_mutex_lock(&job->g->lock);
+    if (!atomic_load(&job->cancelled))
+        game_set_eval(job->g, job->ply, job->color, info->lines[0].score, info->depth);
+    pthread_mutex_unlock(&job->g->lock);
+}
+
 /// A `search` event for each completed depth, and one for the final answer.
 static void on_info(const TgSearchInfo *info, void *user) {
     Job *job = user;
     if (atomic_load(&job->cancelled)) return;
     if (!info->final && info->depth == job->last_depth) return;
     job->last_depth = info->depth;
+    keep_analysis_eval(job, info);
     json_t *lines = json_array();
     for (int i = 0; i < info->line_count; i++)
         json_array_append_new(lines, line_json(job->position, &info->lines[i]));

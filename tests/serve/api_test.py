@@ -509,6 +509,24 @@ def test_mate_texts(s):
     check("black four: win in 1", e and e[0]["text"] == "win in 1", e)
 
 
+def test_analysis_kept(s):
+    """An analysis until stop keeps the position's latest evaluation when browsing stops it:
+    an undo leaves the eval of the position left, so the graph fills while browsing."""
+    g = new_game(s, white="human", moves=["h8", "i9", "h9"])
+    gid = g["id"]
+    ev = Events(s, gid)
+    ev.next()
+    status, _, r = act(s, gid, "analyze", {"time_ms": 0})
+    check("analysis until stop", status == 202, r)
+    got, _ = ev.find(lambda e: e[0] == "search" and e[1]["depth"] >= 3)
+    ev.close()
+    status, _, g = act(s, gid, "undo")
+    check("the undo stops it, the eval stays", status == 200 and g["ply"] == 2
+          and any(e["ply"] == 3 and e["depth"] >= 3 for e in g["evals"]), g["evals"])
+    status, _, g = act(s, gid, "redo")
+    check("... and after redo", any(e["ply"] == 3 for e in g["evals"]), g["evals"])
+
+
 def test_solve(s):
     """The solver on a game's position: a VCF line ending with the five, a VCT, a proven
     none; refusals change nothing."""
@@ -1169,7 +1187,7 @@ def main():
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_solve, test_records,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
              test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]

@@ -346,6 +346,24 @@ await test('Stop is enabled while an analysis or a hint runs, and stops it', asy
     await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
 });
 
+await test('analysis runs until stopped; browsing keeps each position\'s evaluation in the graph', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9', 'i10']);
+    await main.check('#opt-analyze');
+    const depth = () => main.waitForFunction(() => /^([3-9]|\d\d+)-\d+$/.test(document.getElementById('ana-depth').textContent));
+    await depth();
+    await main.click('#btn-undo');
+    await waitStones(main, 3);
+    await depth();
+    await main.click('#btn-undo');
+    await waitStones(main, 2);
+    await main.waitForFunction(() => document.querySelectorAll('#graph .graph-dot').length >= 2);
+    // Still searching after the 1.5 s a hint takes: only Stop ends it.
+    await main.waitForTimeout(1600);
+    assert(!(await main.isDisabled('#btn-stop')), 'the analysis ended by itself');
+    await main.uncheck('#opt-analyze');
+});
+
 await test('the solver draws a forced win, or says there is none', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
