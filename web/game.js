@@ -11,6 +11,7 @@ import { getPref, setPref, getSeat, setSeat } from './prefs.js';
 import { playStone, playEnd } from './sound.js';
 import { candidatesOf, renderAnalysis, clearAnalysis } from './analysis.js';
 import { $, toast, showError, formatClock, clear, make } from './ui.js';
+import { boardSvgText, svgToPng, download } from './export.js';
 
 const ANALYSIS_MS = 0; // until stopped (the server ends it after 10 minutes at most)
 const HINT_MS = 1500;
@@ -32,6 +33,7 @@ export class GameView {
         this.analyzeKey = null;
         this.view = null; // reviewing a finished game: the ply on show (null: its end)
         this.solved = null; // the solver's answer for the position on show: {key, line, color, ...}
+        this.setup = null; // editing a position: {black: Set, white: Set}
         this.clockBase = null;
         this.board = new Board($('board'), {
             onClick: (p) => this.clickPoint(p),
@@ -94,6 +96,7 @@ export class GameView {
         this.analyzeKey = null;
         this.view = null;
         this.solved = null;
+        this.setup = null;
     }
 
     onEvent(g) {
@@ -204,6 +207,7 @@ export class GameView {
     clickPoint(p) {
         const g = this.game;
         if (!g) return;
+        if (this.setup) return this.setupClick(p);
         if (inPhase(g) || g.balancing) return this.openingClick(p);
         if (this.reviewing() && this.shownPly() < g.ply) return this.variation(p);
         const refuse = this.refusal(p);
@@ -302,6 +306,97 @@ export class GameView {
             setPref('variations', links);
             toast(t('msg.variation', { n: ply }));
             location.hash = '#/game/' + v.id;
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    // ---- setting up a position ---------------------------------------------------------------
+    // Stones of either colour go anywhere; the position becomes a new game between humans,
+    // its stones played in turn with passes where one colour has more (the server plays them
+    // by the rule, so a renju foul or a finished five is refused with its reason).
+
+    startSetup() {
+        const g = this.game;
+        const black = new Set(), white = new Set();
+        if (g) {
+            g.moves.slice(0, this.shownPly()).forEach((m, i) => {
+                if (m !== 'pass') (i % 2 ? white : black).add(m);
+            });
+        }
+        this.setup = { black, white };
+        $('setup-to-move').value = g && g.to_move ? g.to_move : 'black';
+        this.render();
+    }
+
+    endSetup() {
+        this.setup = null;
+        this.render();
+    }
+
+    setupTool() {
+        return document.querySelector('input[name=setup-tool]:checked').value;
+    }
+
+    setupClick(p) {
+        const { black, white } = this.setup;
+        const tool = this.setupTool();
+        const had = black.has(p) ? 'black' : white.has(p) ? 'white' : null;
+        black.delete(p);
+        white.delete(p);
+        if (tool !== 'erase' && had !== tool) (tool === 'black' ? black : white).add(p);
+        this.renderBoard();
+    }
+
+    // The set-up stones as a move list: colours in turn, a pass where one has run out, and a
+    // last pass when the other side is to move.
+    setupMoves() {
+        const b = [...this.setup.black], w = [...this.setup.white];
+        const moves = [];
+        for (let turn = 0; b.length || w.length; turn ^= 1) {
+            const side = turn ? w : b;
+            moves.push(side.length ? side.shift() : 'pass');
+        }
+        const toMove = moves.length % 2 ? 'white' : 'black';
+        if (toMove !== $('setup-to-move').value) moves.push('pass');
+        return moves;
+    }
+
+    async playSetup() {
+        const g = this.game;
+        try {
+            const v = await api.create({ rule: g ? g.rule : 'freestyle', size: g ? g.size : 15, black: 'human', white: 'human', moves: this.setupMoves() });
+            this.setup = null;
+            toast(t('setup.done'));
+            location.hash = '#/game/' + v.id;
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    renderSetup() {
+        const editing = !!this.setup;
+        $('setup-tools').hidden = !editing;
+        $('btn-setup').hidden = editing;
+    }
+
+    // ---- pictures --------------------------------------------------------------------------
+
+    async exportImage(kind) {
+        const g = this.game;
+        const numbers = $('export-numbers').checked;
+        const keep = this.opts.numbers;
+        this.opts.numbers = numbers;
+        this.renderBoard();
+        const svg = $('board').querySelector('svg');
+        const text = boardSvgText(svg);
+        this.opts.numbers = keep;
+        this.renderBoard();
+        const name = `tengen-${g ? g.id : 'board'}-${this.shownPly()}.${kind}`;
+        if (kind === 'svg') return download(new Blob([text], { type: 'image/svg+xml' }), name);
+        const box = svg.viewBox.baseVal;
+        try {
+            download(await svgToPng(text, box.width, box.height), name);
         } catch (e) {
             showError(e);
         }
@@ -517,9 +612,11 @@ export class GameView {
         this.renderGraph();
         this.renderRecords();
         this.renderSolve();
+        this.renderSetup();
     }
 
     renderBoard() {
+        if (this.setup) return this.renderSetupBoard();
         const g = this.game;
         const o = this.opts;
         const showForbidden = g && o.forbidden && g.to_move === 'black' && !g.thinking;
@@ -547,9 +644,24 @@ export class GameView {
             area: step && step.kind === 'place' ? step.area : 0,
             offers: step && (step.kind === 'offer' || step.kind === 'select') ? g.opening.offers : [],
         });
+        $('board').dataset.setup = 'false';
         $('board').dataset.ply = shown;
         $('board').dataset.review = g && !atEnd ? 'true' : 'false';
         $('board').dataset.game = g ? g.id : '';
+    }
+
+    // The position being set up: its stones, the tool's colour under the pointer.
+    renderSetupBoard() {
+        const g = this.game;
+        const tool = this.setupTool();
+        this.board.render({
+            size: g ? g.size : 15,
+            moves: this.setupMoves(),
+            coords: this.opts.coords,
+            numbers: false,
+            hoverColor: tool === 'erase' ? null : tool,
+        });
+        $('board').dataset.setup = 'true';
     }
 
     statusText() {
@@ -798,6 +910,13 @@ export class GameView {
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
         on('btn-solve', () => this.solve());
+        on('btn-setup', () => this.startSetup());
+        on('setup-cancel', () => this.endSetup());
+        on('setup-clear', () => { this.setup = { black: new Set(), white: new Set() }; this.renderBoard(); });
+        on('setup-play', () => this.playSetup());
+        on('btn-png', () => this.exportImage('png'));
+        on('btn-svg', () => this.exportImage('svg'));
+        for (const r of document.querySelectorAll('input[name=setup-tool]')) r.addEventListener('change', () => this.renderBoard());
         on('btn-copy-link', () => {
             const link = $('share-link').value;
             if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast(t('msg.linkCopied')), () => $('share-link').select());

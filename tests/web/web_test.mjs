@@ -364,6 +364,62 @@ await test('analysis runs until stopped; browsing keeps each position\'s evaluat
     await main.uncheck('#opt-analyze');
 });
 
+await test('set up a position: stones of either colour, erase, clear, side to move; play from it', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    await main.click('#btn-setup');
+    await main.waitForSelector('[data-testid=setup-tools]:not([hidden])');
+    assert(await stones(main) === 2, 'the setup does not start from the position');
+    // Three black stones in a row and one white, then a white one erased; White to move.
+    await main.check('[data-testid=setup-black]');
+    for (const p of ['g8', 'j8']) await main.click(`#board [data-point=${p}]`);
+    await main.check('[data-testid=setup-white]');
+    for (const p of ['a1', 'b2']) await main.click(`#board [data-point=${p}]`);
+    await main.check('[data-testid=setup-erase]');
+    await main.click('#board [data-point=b2]');
+    await waitStones(main, 5);
+    await main.selectOption('#setup-to-move', 'white');
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'setup.png') });
+    await main.click('#setup-play');
+    await main.waitForFunction(() => document.getElementById('board').dataset.setup === 'false');
+    await waitStatus(main, /White to move/);
+    const colors = await main.$$eval('#board [data-stone]', (els) => Object.fromEntries(els.map((e) => [e.dataset.stone, e.dataset.color])));
+    assert(JSON.stringify(colors) === JSON.stringify({ h8: 'black', i9: 'white', g8: 'black', a1: 'white', j8: 'black' })
+        || (Object.keys(colors).length === 5 && colors.g8 === 'black' && colors.j8 === 'black' && colors.h8 === 'black' && colors.i9 === 'white' && colors.a1 === 'white'), 'stones: ' + JSON.stringify(colors));
+    // White must block the open three: the game goes on from the position.
+    await main.click('#board [data-point=k8]');
+    await waitStatus(main, /Black to move/);
+    // Clear empties the board; Black to move by default.
+    await main.click('#btn-setup');
+    await main.click('#setup-clear');
+    await waitStones(main, 0);
+    await main.click('#setup-cancel');
+    await main.waitForFunction(() => document.getElementById('board').dataset.setup === 'false');
+    await waitStones(main, 6);
+});
+
+await test('export the board as PNG and SVG, with or without move numbers', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    const save = async (button, name) => {
+        const [dl] = await Promise.all([main.waitForEvent('download'), main.click(button)]);
+        assert(/^tengen-\w+-3\.(png|svg)$/.test(dl.suggestedFilename()), 'file name: ' + dl.suggestedFilename());
+        const file = path.join(ARTIFACTS, name);
+        await dl.saveAs(file);
+        return file;
+    };
+    const svg = fs.readFileSync(await save('#btn-svg', 'export.svg'), 'utf8');
+    assert(/^<\?xml/.test(svg) && /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/.test(svg), 'not an SVG file');
+    assert((svg.match(/data-stone=/g) || []).length === 3, 'stones in the SVG');
+    assert(!/class="num /.test(svg) && !/data-point=/.test(svg), 'numbers or click layer in the plain SVG');
+    await main.check('#export-numbers');
+    const numbered = fs.readFileSync(await save('#btn-svg', 'export-numbers.svg'), 'utf8');
+    assert((numbered.match(/class="num /g) || []).length === 3, 'no move numbers in the numbered SVG');
+    const png = fs.readFileSync(await save('#btn-png', 'export-numbers.png'));
+    assert(png.slice(1, 4).toString() === 'PNG' && png.length > 10000, 'not a PNG: ' + png.length);
+    assert(await main.locator('#board text.num').count() === 0, 'the board kept the export\'s numbers');
+});
+
 await test('the solver draws a forced win, or says there is none', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
