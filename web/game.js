@@ -97,6 +97,7 @@ export class GameView {
         this.view = null;
         this.solved = null;
         this.setup = null;
+        this.resignAsked = false;
     }
 
     onEvent(g) {
@@ -134,6 +135,8 @@ export class GameView {
         this.timeoutAsked = false;
         if (!g.result || (this.view !== null && this.view > g.ply)) this.view = null;
         if (prev && prev.id === g.id) {
+            const was = this.myColor(prev), now = this.myColor(g);
+            if (was && now && was !== now) toast(t('opening.youNow', { color: colorName(now) }));
             if (g.ply > prev.ply) playStone();
             if (!prev.result && g.result) playEnd();
             const line = (x) => (x.opening ? x.opening.line : '');
@@ -196,6 +199,19 @@ export class GameView {
         if (!g || g.result || !g.to_move) return false;
         if (g.online) return !!this.seat && this.seat.color === g.to_move;
         return !this.isComputer(g.to_move);
+    }
+
+    // The colour this screen's player holds in game g: the seat online, the human's against
+    // the computer; null between humans on one screen or when watching.
+    myColor(g) {
+        if (!g) return null;
+        if (g.online) {
+            const seat = this.seat;
+            if (!seat) return null;
+            return seat.player && g.opening ? g.opening.players[String(seat.player)] : seat.color;
+        }
+        const human = ['black', 'white'].filter((c) => g[c] === 'human');
+        return human.length === 1 ? human[0] : null;
     }
 
     isSpectator() {
@@ -481,7 +497,20 @@ export class GameView {
         if (g) this.act(() => api.goto(g.id, g.ply + g.redo.length));
     }
 
-    resign() { if (this.game) this.act(() => api.resign(this.game.id, this.actingColor())); }
+    // Resigning asks first: the question stands in the offers box until answered.
+    resign() {
+        if (!this.game) return;
+        this.resignAsked = true;
+        this.renderOffers();
+        const yes = document.querySelector('[data-testid=resign-yes]');
+        if (yes) yes.focus();
+    }
+
+    confirmResign(yes) {
+        this.resignAsked = false;
+        this.renderOffers();
+        if (yes && this.game) this.act(() => api.resign(this.game.id, this.actingColor()));
+    }
 
     offerDraw(color) {
         const g = this.game;
@@ -723,7 +752,9 @@ export class GameView {
         const op = g.opening;
         const r = op.renju_opening;
         const rule = t(op.done ? 'opening.done' : 'opening.phase', { rule: t('opening.' + op.rule) });
-        $('opening-rule').textContent = r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule;
+        const mine = this.myColor(g);
+        const you = mine ? ` · ${t('opening.youPlay', { color: colorName(mine) })}` : '';
+        $('opening-rule').textContent = (r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule) + you;
         $('opening-step').textContent = inPhase(g) || g.balancing ? this.stepText() : '';
         const actions = clear($('opening-actions'));
         const st = op.step;
@@ -781,7 +812,19 @@ export class GameView {
         const g = this.game;
         const box = clear($('offers'));
         box.hidden = true;
-        if (!g || g.result) return;
+        if (!g || g.result) {
+            this.resignAsked = false;
+            return;
+        }
+        if (this.resignAsked) {
+            const who = this.actingColor() || (g.online && this.seat ? this.seat.color : null);
+            box.append(make('div', { class: 'offer', 'data-testid': 'resign-ask' }, [
+                make('span', { text: who ? t('resign.askColor', { color: colorName(who) }) : t('resign.ask') }),
+                make('button', { type: 'button', class: 'danger', 'data-testid': 'resign-yes', text: t('resign.yes'), onclick: () => this.confirmResign(true) }),
+                make('button', { type: 'button', 'data-testid': 'resign-no', text: t('resign.no'), onclick: () => this.confirmResign(false) }),
+            ]));
+            box.hidden = false;
+        }
         const add = (text, label, fn, testid) => {
             const row = make('div', { class: 'offer' }, [make('span', { text })]);
             if (fn) {

@@ -311,6 +311,14 @@ await test('draw by agreement and resignation between humans', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8']);
     await main.click('#btn-resign');
+    // Resigning asks first: Keep playing changes nothing, Resign resigns.
+    await main.waitForSelector('[data-testid=resign-ask]');
+    assert(/Resign for White\?/.test(await main.textContent('[data-testid=resign-ask]')), 'resign question');
+    await main.click('[data-testid=resign-no]');
+    await main.waitForSelector('[data-testid=resign-ask]', { state: 'detached' });
+    assert(/White to move/.test(await statusText(main)), 'a declined resignation resigned');
+    await main.click('#btn-resign');
+    await main.click('[data-testid=resign-yes]');
     await waitStatus(main, /Black wins.*resign/);
 });
 
@@ -705,6 +713,8 @@ await test('swap against the computer: after the colours trade it keeps moving, 
             // You are player 2: the computer places three stones; you take Black.
             await waitStones(main, 3);
             await main.click('[data-testid=choice-swap]');
+            await waitToast(main, /you now play Black/);
+            await main.waitForFunction(() => /you play Black/.test(document.querySelector('[data-testid=opening-rule]').textContent));
         }
         await main.waitForFunction(() => /opening: over/.test(document.querySelector('[data-testid=opening-rule]')?.textContent || ''));
         if (color === 'white') {
