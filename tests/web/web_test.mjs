@@ -428,6 +428,31 @@ await test('export the board as PNG and SVG, with or without move numbers', asyn
     assert(await main.locator('#board text.num').count() === 0, 'the board kept the export\'s numbers');
 });
 
+await test('keyboard play: the board takes the focus, arrows move a cursor, Enter plays; focus rings', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await main.focus('#board svg');
+    await main.waitForSelector('[data-testid=kb-cursor][data-point=h8]', { state: 'attached' });
+    await main.keyboard.press('Enter');
+    await waitStones(main, 1);
+    await main.keyboard.press('ArrowRight');
+    await main.keyboard.press('ArrowUp');
+    await main.waitForSelector('[data-testid=kb-cursor][data-point=i9]', { state: 'attached' });
+    await main.keyboard.press(' ');
+    await waitStones(main, 2);
+    assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not played by keyboard');
+    // The board and the buttons show where the focus is.
+    const ring = (sel) => main.evaluate((q) => { const cs = getComputedStyle(document.querySelector(q)); return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2; }, sel);
+    assert(await ring('#board svg'), 'no focus ring on the board');
+    await main.keyboard.press('Tab');
+    const focused = await main.evaluate(() => document.activeElement.tagName);
+    assert(focused !== 'svg', 'Tab does not leave the board');
+    await main.focus('#btn-undo');
+    await main.keyboard.press('Shift+Tab');
+    await main.keyboard.press('Tab');
+    assert(await ring('#btn-undo'), 'no focus ring on a button');
+    await main.screenshot({ path: path.join(ARTIFACTS, 'keyboard.png') });
+});
+
 await test('the solver draws a forced win, or says there is none', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
