@@ -260,6 +260,40 @@ def test_refusals(s):
     check("script type", status == 200 and h["content-type"].startswith("text/javascript"), h)
 
 
+def raw_get(s, path, headers):
+    """A GET answered as bytes (the page's files may come gzip-compressed)."""
+    c = http.client.HTTPConnection("127.0.0.1", s.port, timeout=30)
+    c.request("GET", path, headers={"Host": s.host, **headers})
+    r = c.getresponse()
+    body = r.read()
+    c.close()
+    return r.status, {k.lower(): v for k, v in r.getheaders()}, body
+
+
+def test_assets(s):
+    """The page's files carry an ETag (a revisit gets 304 and no body) and come
+    gzip-compressed to a browser that takes it, byte for byte the same once inflated."""
+    import gzip
+    plain_total = gz_total = 0
+    for path in ["/", "/app.js", "/game.js", "/style.css", "/i18n.js"]:
+        status, h, plain = raw_get(s, path, {})
+        etag = h.get("etag", "")
+        check(f"{path}: an ETag", status == 200 and re.match(r'^"[0-9a-f]{20}"$', etag)
+              and "content-encoding" not in h, h)
+        status, h2, body = raw_get(s, path, {"If-None-Match": etag})
+        check(f"{path}: 304 when unchanged", status == 304 and body == b""
+              and h2.get("etag") == etag, (status, h2))
+        status, h3, packed = raw_get(s, path, {"Accept-Encoding": "gzip, deflate, br"})
+        check(f"{path}: gzip", status == 200 and h3.get("content-encoding") == "gzip"
+              and h3.get("vary") == "Accept-Encoding" and gzip.decompress(packed) == plain
+              and len(packed) < len(plain) / 2, (h3, len(packed), len(plain)))
+        status, _, body = raw_get(s, path, {"If-None-Match": '"0000"'})
+        check(f"{path}: another ETag gets the file", status == 200 and body == plain)
+        plain_total += len(plain)
+        gz_total += len(packed)
+    print(f"serve: page files {plain_total} bytes, {gz_total} gzip-compressed", file=sys.stderr)
+
+
 def test_computer_games(s):
     # a full game against the easy level, then one against hard, each to its result
     for level, max_ply in [("easy", 225), ("hard", 225)]:
@@ -1186,7 +1220,7 @@ def main():
     t0 = time.time()
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
-    tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
+    tests = [test_info_and_rules, test_human_game, test_refusals, test_assets, test_undo_redo_goto,
              test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
