@@ -69,6 +69,7 @@ export const api = {
     go: (id) => post(`/api/games/${enc(id)}/go`, {}),
     moveNow: (id) => post(`/api/games/${enc(id)}/move-now`, {}),
     stop: (id) => post(`/api/games/${enc(id)}/stop`, {}),
+    solve: (id, kind, timeMs) => post(`/api/games/${enc(id)}/solve`, { kind, time_ms: timeMs }),
     analyze: (id, timeMs, multipv) =>
         post(`/api/games/${enc(id)}/analyze`, { time_ms: timeMs, multipv }),
     import: (data, extra = {}) => post('/api/games/import', { data, ...extra }),

@@ -44,9 +44,15 @@ export class Board {
         this.prefix = 'b' + ++instances;
         this.size = 0;
         this.spec = null;
-        this.svg = el('svg', { class: 'board', role: 'img', 'data-testid': 'board' });
+        // Keyboard play: the board takes the focus; the arrow keys move a cursor over the
+        // points (drawn while the board has the focus) and Enter or Space plays there.
+        this.svg = el('svg', { class: 'board', role: 'application', tabindex: '0', 'data-testid': 'board', 'aria-roledescription': 'board' });
+        this.cursor = null;
         container.appendChild(this.svg);
         this.svg.addEventListener('pointerleave', () => this.hover(null));
+        this.svg.addEventListener('keydown', (e) => this.key(e));
+        this.svg.addEventListener('focus', () => this.drawCursor());
+        this.svg.addEventListener('blur', () => this.drawCursor());
     }
 
     x(col) {
@@ -87,6 +93,7 @@ export class Board {
         this.gStones = el('g', { class: 'stones' }, svg);
         this.gMarks = el('g', { class: 'marks' }, svg);
         this.gHover = el('g', { class: 'hover' }, svg);
+        this.gCursor = el('g', { class: 'cursor' }, svg);
         this.hits(svg, size);
     }
 
@@ -128,7 +135,8 @@ export class Board {
     }
 
     // spec: {size, moves, coords, numbers, numberFrom, win, forbidden, candidates, hint,
-    //        preview, pending, hoverColor, area, offers}
+    //        preview, solve, pending, hoverColor, area, offers}
+    // moves: the record, "pass" included (a pass keeps the colours of the stones after it).
     // area: the side of the central square an opening stone must go in (0: none);
     // offers: the 5th moves offered in the opening phase, drawn as numbered marks.
     render(spec) {
@@ -138,6 +146,7 @@ export class Board {
         this.drawStones(spec);
         this.drawMarks(spec);
         this.hover(this.hovered, false);
+        this.drawCursor();
     }
 
     drawStones(spec) {
@@ -205,6 +214,20 @@ export class Board {
         }
         if (spec.win) this.drawWin(g, spec.win);
         if (spec.preview) this.drawPreview(g, spec.preview);
+        if (spec.solve) this.drawSolve(g, spec.solve);
+    }
+
+    // The solver's winning line: the attacker's moves, numbered, ending with the five (the
+    // defender's forced replies are left out).
+    drawSolve(g, { line, color }) {
+        const sg = el('g', { class: 'solve', 'data-testid': 'solve-line' }, g);
+        line.forEach((p, i) => {
+            const xy = this.at(p);
+            if (!xy || this.occupied.has(p)) return;
+            el('circle', { class: 'stone ghost ' + color, cx: xy[0], cy: xy[1], r: U * 0.44, fill: `url(#${this.prefix}${color})`, 'data-solve': p }, sg);
+            el('circle', { class: 'solve-ring', cx: xy[0], cy: xy[1], r: U * 0.47 }, sg);
+            this.text(sg, xy, String(i + 1), 'num ' + color);
+        });
     }
 
     // The central square of an opening placement, a frame half a cell outside its points.
@@ -232,6 +255,41 @@ export class Board {
             el('circle', { class: 'stone ghost ' + c, cx: xy[0], cy: xy[1], r: U * 0.44, fill: `url(#${this.prefix}${c})` }, pg);
             this.text(pg, xy, String(i + 1), 'num ' + c);
         });
+    }
+
+    key(e) {
+        const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+        if (!this.size || e.ctrlKey || e.metaKey || e.altKey) return;
+        const at = parsePoint(this.cursor) || [Math.floor(this.size / 2), Math.floor(this.size / 2)];
+        if (moves[e.key]) {
+            const [dc, dr] = moves[e.key];
+            const c = Math.max(0, Math.min(this.size - 1, at[0] + dc));
+            const r = Math.max(0, Math.min(this.size - 1, at[1] + dr));
+            this.cursor = pointName(c, r);
+            this.drawCursor();
+            this.hover(this.cursor);
+        } else if (e.key === 'Enter' || e.key === ' ') {
+            this.cursor = pointName(at[0], at[1]);
+            this.onClick(this.cursor);
+        } else {
+            return;
+        }
+        e.preventDefault();
+        e.stopPropagation();
+    }
+
+    // The keyboard cursor: a square on its point while the board has the focus; the point is
+    // also named for screen readers.
+    drawCursor() {
+        if (!this.gCursor) return;
+        this.gCursor.textContent = '';
+        if (!this.size) return;
+        const focused = document.activeElement === this.svg;
+        const p = this.cursor || pointName(Math.floor(this.size / 2), Math.floor(this.size / 2));
+        this.svg.setAttribute('aria-label', `${p.toUpperCase()}${this.occupied && this.occupied.has(p) ? ' ●' : ''}`);
+        if (!focused) return;
+        const xy = this.at(p);
+        if (xy) el('rect', { class: 'kb-cursor', x: xy[0] - U / 2 + 2, y: xy[1] - U / 2 + 2, width: U - 4, height: U - 4, rx: 5, 'data-testid': 'kb-cursor', 'data-point': p }, this.gCursor);
     }
 
     // notify is false when a render redraws the ghost, so a listener that re-renders on

@@ -11,9 +11,11 @@ import { getPref, setPref, getSeat, setSeat } from './prefs.js';
 import { playStone, playEnd } from './sound.js';
 import { candidatesOf, renderAnalysis, clearAnalysis } from './analysis.js';
 import { $, toast, showError, formatClock, clear, make } from './ui.js';
+import { boardSvgText, svgToPng, download } from './export.js';
 
-const ANALYSIS_MS = 60000; // bounded so a forgotten tab does not hold a worker for long
+const ANALYSIS_MS = 0; // until stopped (the server ends it after 10 minutes at most)
 const HINT_MS = 1500;
+const SOLVE_MS = 5000; // the solver's time; the answer says "unknown" when it runs out
 const other = (c) => (c === 'black' ? 'white' : 'black');
 // The opening phase is running: its step, not a move, is asked for.
 const inPhase = (g) => !!(g && g.opening && !g.opening.done && !g.result);
@@ -29,6 +31,9 @@ export class GameView {
         this.preview = null;
         this.events = 0;
         this.analyzeKey = null;
+        this.view = null; // reviewing a finished game: the ply on show (null: its end)
+        this.solved = null; // the solver's answer for the position on show: {key, line, color, ...}
+        this.setup = null; // editing a position: {black: Set, white: Set}
         this.clockBase = null;
         this.board = new Board($('board'), {
             onClick: (p) => this.clickPoint(p),
@@ -89,6 +94,10 @@ export class GameView {
         this.pending = null;
         this.preview = null;
         this.analyzeKey = null;
+        this.view = null;
+        this.solved = null;
+        this.setup = null;
+        this.resignAsked = false;
     }
 
     onEvent(g) {
@@ -103,6 +112,7 @@ export class GameView {
         if (this.hintPending && s.kind === 'analysis' && s.final) this.showHint(s);
         this.renderAnalysisPanel();
         this.renderBoard();
+        this.renderButtons(); // Stop follows the search: on while it runs, off once final
     }
 
     // What the computer decided in the opening phase, in the player's language.
@@ -123,7 +133,10 @@ export class GameView {
         this.seat = seat && seat.player && g.opening ? { ...seat, color: g.opening.players[String(seat.player)] } : seat;
         this.clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
         this.timeoutAsked = false;
+        if (!g.result || (this.view !== null && this.view > g.ply)) this.view = null;
         if (prev && prev.id === g.id) {
+            const was = this.myColor(prev), now = this.myColor(g);
+            if (was && now && was !== now) toast(t('opening.youNow', { color: colorName(now) }));
             if (g.ply > prev.ply) playStone();
             if (!prev.result && g.result) playEnd();
             const line = (x) => (x.opening ? x.opening.line : '');
@@ -188,6 +201,19 @@ export class GameView {
         return !this.isComputer(g.to_move);
     }
 
+    // The colour this screen's player holds in game g: the seat online, the human's against
+    // the computer; null between humans on one screen or when watching.
+    myColor(g) {
+        if (!g) return null;
+        if (g.online) {
+            const seat = this.seat;
+            if (!seat) return null;
+            return seat.player && g.opening ? g.opening.players[String(seat.player)] : seat.color;
+        }
+        const human = ['black', 'white'].filter((c) => g[c] === 'human');
+        return human.length === 1 ? human[0] : null;
+    }
+
     isSpectator() {
         return !!this.game && this.game.online && !this.seat;
     }
@@ -197,7 +223,9 @@ export class GameView {
     clickPoint(p) {
         const g = this.game;
         if (!g) return;
+        if (this.setup) return this.setupClick(p);
         if (inPhase(g) || g.balancing) return this.openingClick(p);
+        if (this.reviewing() && this.shownPly() < g.ply) return this.variation(p);
         const refuse = this.refusal(p);
         if (refuse) return toast(refuse, 'error');
         if (this.opts.confirm && this.pending !== p) {
@@ -213,7 +241,7 @@ export class GameView {
     // here names the reason in the player's language and spares a round trip.
     refusal(p) {
         const g = this.game;
-        if (g.result) return t('msg.gameOver');
+        if (g.result) return t('msg.gameOverReview');
         if (g.moves.includes(p)) return t('msg.occupied', { point: p });
         if (this.isSpectator()) return t('msg.spectator');
         if (g.online && this.seat.color !== g.to_move) return t('msg.notYourTurn');
@@ -256,11 +284,196 @@ export class GameView {
         }
     }
 
+    // ---- reviewing a finished game ---------------------------------------------------------
+    // A finished game is kept as played: First, Back, Forward, Last, the keys and the graph
+    // move only the view, and a move tried at an earlier point starts a variation (a new
+    // game from that position), never a change of the game.
+
+    reviewing() {
+        return !!(this.game && this.game.result);
+    }
+
+    // The ply on show: the review position, or the game's own.
+    shownPly() {
+        const g = this.game;
+        return g && this.view !== null ? this.view : g ? g.ply : 0;
+    }
+
+    setView(ply) {
+        const g = this.game;
+        const n = Math.max(0, Math.min(g.ply, ply));
+        this.view = n === g.ply ? null : n;
+        this.preview = null;
+        this.hintPoint = null;
+        this.pending = null;
+        this.render();
+    }
+
+    // A move tried while reviewing: a new game between humans from the position on show.
+    async variation(p) {
+        const g = this.game;
+        const ply = this.shownPly();
+        const moves = g.moves.slice(0, ply);
+        if (moves.includes(p)) return toast(t('msg.occupied', { point: p }), 'error');
+        try {
+            const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: [...moves, p] });
+            const links = getPref('variations', {});
+            links[v.id] = { game: g.id, ply };
+            setPref('variations', links);
+            toast(t('msg.variation', { n: ply }));
+            location.hash = '#/game/' + v.id;
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    // ---- setting up a position ---------------------------------------------------------------
+    // Stones of either colour go anywhere; the position becomes a new game between humans,
+    // its stones played in turn with passes where one colour has more (the server plays them
+    // by the rule, so a renju foul or a finished five is refused with its reason).
+
+    startSetup() {
+        const g = this.game;
+        const black = new Set(), white = new Set();
+        if (g) {
+            g.moves.slice(0, this.shownPly()).forEach((m, i) => {
+                if (m !== 'pass') (i % 2 ? white : black).add(m);
+            });
+        }
+        this.setup = { black, white };
+        $('setup-to-move').value = g && g.to_move ? g.to_move : 'black';
+        this.render();
+    }
+
+    endSetup() {
+        this.setup = null;
+        this.render();
+    }
+
+    setupTool() {
+        return document.querySelector('input[name=setup-tool]:checked').value;
+    }
+
+    setupClick(p) {
+        const { black, white } = this.setup;
+        const tool = this.setupTool();
+        const had = black.has(p) ? 'black' : white.has(p) ? 'white' : null;
+        black.delete(p);
+        white.delete(p);
+        if (tool !== 'erase' && had !== tool) (tool === 'black' ? black : white).add(p);
+        this.renderBoard();
+    }
+
+    // The set-up stones as a move list: colours in turn, a pass where one has run out, and a
+    // last pass when the other side is to move.
+    setupMoves() {
+        const b = [...this.setup.black], w = [...this.setup.white];
+        const moves = [];
+        for (let turn = 0; b.length || w.length; turn ^= 1) {
+            const side = turn ? w : b;
+            moves.push(side.length ? side.shift() : 'pass');
+        }
+        const toMove = moves.length % 2 ? 'white' : 'black';
+        if (toMove !== $('setup-to-move').value) moves.push('pass');
+        return moves;
+    }
+
+    async playSetup() {
+        const g = this.game;
+        try {
+            const v = await api.create({ rule: g ? g.rule : 'freestyle', size: g ? g.size : 15, black: 'human', white: 'human', moves: this.setupMoves() });
+            this.setup = null;
+            toast(t('setup.done'));
+            location.hash = '#/game/' + v.id;
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    renderSetup() {
+        const editing = !!this.setup;
+        $('setup-tools').hidden = !editing;
+        $('btn-setup').hidden = editing;
+    }
+
+    // ---- pictures --------------------------------------------------------------------------
+
+    async exportImage(kind) {
+        const g = this.game;
+        const numbers = $('export-numbers').checked;
+        const keep = this.opts.numbers;
+        this.opts.numbers = numbers;
+        this.renderBoard();
+        const svg = $('board').querySelector('svg');
+        const text = boardSvgText(svg);
+        this.opts.numbers = keep;
+        this.renderBoard();
+        const name = `tengen-${g ? g.id : 'board'}-${this.shownPly()}.${kind}`;
+        if (kind === 'svg') return download(new Blob([text], { type: 'image/svg+xml' }), name);
+        const box = svg.viewBox.baseVal;
+        try {
+            download(await svgToPng(text, box.width, box.height), name);
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    // ---- the solver ------------------------------------------------------------------------
+
+    positionKey() {
+        const g = this.game;
+        return g ? `${g.id}:${g.moves.join(' ')}` : '';
+    }
+
+    solvedHere() {
+        return !!(this.solved && this.solved.key === this.positionKey() && this.view === null);
+    }
+
+    // Looks for a forced win of the side to move; the line is drawn on the board.
+    async solve() {
+        const g = this.game;
+        if (!g) return;
+        const kind = $('solve-kind').value;
+        const key = this.positionKey();
+        this.solving = true;
+        this.renderSolve();
+        try {
+            const r = await api.solve(g.id, kind, SOLVE_MS);
+            if (this.positionKey() === key) this.solved = { ...r, key };
+        } catch (e) {
+            showError(e);
+        } finally {
+            this.solving = false;
+            this.render();
+        }
+    }
+
+    renderSolve() {
+        const el = $('solve-result');
+        const g = this.game;
+        $('btn-solve').disabled = !g || !!g.result || inPhase(g) || !!g.online || !!this.solving || this.view !== null;
+        if (this.solving) {
+            el.textContent = t('solve.searching');
+            return;
+        }
+        if (!this.solvedHere()) {
+            el.textContent = '';
+            return;
+        }
+        const r = this.solved;
+        const kind = r.kind.toUpperCase();
+        el.textContent = r.status === 'win' ? t('solve.win', { color: colorName(r.color), kind, line: r.line.join(' ') })
+            : r.status === 'none' ? t('solve.none', { color: colorName(r.color), kind })
+                : t('solve.unknown', { kind, s: SOLVE_MS / 1000 });
+        el.dataset.status = r.status;
+    }
+
     // ---- actions ---------------------------------------------------------------------------
 
     undo() {
         const g = this.game;
         if (!g) return;
+        if (this.reviewing()) return this.setView(this.shownPly() - 1);
         this.act(async () => {
             const r = await api.undo(g.id);
             if (g.online && r && r.undo_offer) toast(t('msg.undoAsked'));
@@ -268,16 +481,36 @@ export class GameView {
         });
     }
 
-    redo() { if (this.game) this.act(() => api.redo(this.game.id)); }
+    redo() {
+        if (this.reviewing()) return this.setView(this.shownPly() + 1);
+        if (this.game) this.act(() => api.redo(this.game.id));
+    }
 
-    first() { if (this.game) this.act(() => api.goto(this.game.id, 0)); }
+    first() {
+        if (this.reviewing()) return this.setView(0);
+        if (this.game) this.act(() => api.goto(this.game.id, 0));
+    }
 
     last() {
         const g = this.game;
+        if (this.reviewing()) return this.setView(g.ply);
         if (g) this.act(() => api.goto(g.id, g.ply + g.redo.length));
     }
 
-    resign() { if (this.game) this.act(() => api.resign(this.game.id, this.actingColor())); }
+    // Resigning asks first: the question stands in the offers box until answered.
+    resign() {
+        if (!this.game) return;
+        this.resignAsked = true;
+        this.renderOffers();
+        const yes = document.querySelector('[data-testid=resign-yes]');
+        if (yes) yes.focus();
+    }
+
+    confirmResign(yes) {
+        this.resignAsked = false;
+        this.renderOffers();
+        if (yes && this.game) this.act(() => api.resign(this.game.id, this.actingColor()));
+    }
 
     offerDraw(color) {
         const g = this.game;
@@ -309,6 +542,7 @@ export class GameView {
     stop() {
         if (!this.game) return;
         this.hintPending = false;
+        this.renderButtons();
         this.act(() => api.stop(this.game.id));
     }
 
@@ -320,7 +554,12 @@ export class GameView {
             return this.showHint(this.search);
         }
         this.hintPending = true;
-        this.afterStop(() => api.analyze(g.id, HINT_MS, 1)).catch((e) => { this.hintPending = false; showError(e); });
+        this.renderButtons();
+        this.afterStop(() => api.analyze(g.id, HINT_MS, 1)).catch((e) => {
+            this.hintPending = false;
+            this.renderButtons();
+            showError(e);
+        });
     }
 
     showHint(s) {
@@ -401,12 +640,17 @@ export class GameView {
         this.renderAnalysisPanel();
         this.renderGraph();
         this.renderRecords();
+        this.renderSolve();
+        this.renderSetup();
     }
 
     renderBoard() {
+        if (this.setup) return this.renderSetupBoard();
         const g = this.game;
         const o = this.opts;
         const showForbidden = g && o.forbidden && g.to_move === 'black' && !g.thinking;
+        const shown = this.shownPly();
+        const atEnd = !g || shown === g.ply;
         const analysis = o.analyze && this.search && this.search.kind === 'analysis';
         const step = inPhase(g) ? g.opening.step : null;
         const mine = this.myTurn();
@@ -415,26 +659,44 @@ export class GameView {
         const hover = !mine ? null : step ? (step.kind === 'place' ? step.color : step.kind === 'offer' ? 'black' : null) : g.to_move;
         this.board.render({
             size: g ? g.size : 15,
-            moves: g ? g.moves.filter((m) => m !== 'pass') : [],
+            moves: g ? g.moves.slice(0, shown) : [],
             coords: o.coords,
             numbers: o.numbers,
-            win: g && g.result && g.result.line ? g.result.line : null,
+            win: g && g.result && g.result.line && atEnd ? g.result.line : null,
             forbidden: showForbidden ? g.forbidden || [] : [],
             candidates: analysis && !this.preview ? candidatesOf(this.search, o.winrate) : [], // a preview replaces them
             hint: this.hintPoint,
             pending: this.pending,
             preview: this.preview,
+            solve: this.solvedHere() && this.solved.status === 'win' ? this.solved : null,
             hoverColor: hover,
             area: step && step.kind === 'place' ? step.area : 0,
             offers: step && (step.kind === 'offer' || step.kind === 'select') ? g.opening.offers : [],
         });
-        $('board').dataset.ply = g ? g.ply : 0;
+        $('board').dataset.setup = 'false';
+        $('board').dataset.ply = shown;
+        $('board').dataset.review = g && !atEnd ? 'true' : 'false';
         $('board').dataset.game = g ? g.id : '';
+    }
+
+    // The position being set up: its stones, the tool's colour under the pointer.
+    renderSetupBoard() {
+        const g = this.game;
+        const tool = this.setupTool();
+        this.board.render({
+            size: g ? g.size : 15,
+            moves: this.setupMoves(),
+            coords: this.opts.coords,
+            numbers: false,
+            hoverColor: tool === 'erase' ? null : tool,
+        });
+        $('board').dataset.setup = 'true';
     }
 
     statusText() {
         const g = this.game;
         if (!g) return t('status.noGame');
+        if (g.result && this.view !== null) return `${resultText(g.result)} · ${t('status.review', { n: this.view, total: g.ply })}`;
         if (g.result) return resultText(g.result);
         if (g.balancing || inPhase(g)) return this.stepText();
         const c = colorName(g.to_move);
@@ -449,6 +711,12 @@ export class GameView {
         const el = clear($('status'));
         if (g) el.append(make('span', { class: 'rule', 'data-testid': 'status-rule', text: `${ruleName(g.rule)} · ${g.size}×${g.size}` }));
         el.append(make('span', { class: 'turn', 'data-testid': 'status-text', text: this.statusText() }));
+        const from = g && getPref('variations', {})[g.id];
+        if (from) {
+            el.append(make('span', { class: 'variation-of', 'data-testid': 'variation-of' }, [
+                make('a', { href: '#/game/' + from.game, text: t('status.variationOf', { n: from.ply }) }),
+            ]));
+        }
         el.dataset.state = !g ? 'none' : g.result ? 'over' : g.thinking ? 'thinking' : 'play';
     }
 
@@ -484,7 +752,9 @@ export class GameView {
         const op = g.opening;
         const r = op.renju_opening;
         const rule = t(op.done ? 'opening.done' : 'opening.phase', { rule: t('opening.' + op.rule) });
-        $('opening-rule').textContent = r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule;
+        const mine = this.myColor(g);
+        const you = mine ? ` · ${t('opening.youPlay', { color: colorName(mine) })}` : '';
+        $('opening-rule').textContent = (r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule) + you;
         $('opening-step').textContent = inPhase(g) || g.balancing ? this.stepText() : '';
         const actions = clear($('opening-actions'));
         const st = op.step;
@@ -542,7 +812,19 @@ export class GameView {
         const g = this.game;
         const box = clear($('offers'));
         box.hidden = true;
-        if (!g || g.result) return;
+        if (!g || g.result) {
+            this.resignAsked = false;
+            return;
+        }
+        if (this.resignAsked) {
+            const who = this.actingColor() || (g.online && this.seat ? this.seat.color : null);
+            box.append(make('div', { class: 'offer', 'data-testid': 'resign-ask' }, [
+                make('span', { text: who ? t('resign.askColor', { color: colorName(who) }) : t('resign.ask') }),
+                make('button', { type: 'button', class: 'danger', 'data-testid': 'resign-yes', text: t('resign.yes'), onclick: () => this.confirmResign(true) }),
+                make('button', { type: 'button', 'data-testid': 'resign-no', text: t('resign.no'), onclick: () => this.confirmResign(false) }),
+            ]));
+            box.hidden = false;
+        }
         const add = (text, label, fn, testid) => {
             const row = make('div', { class: 'offer' }, [make('span', { text })]);
             if (fn) {
@@ -601,10 +883,19 @@ export class GameView {
         const phase = inPhase(g) || (g && g.balancing);
         const acted = g && g.opening && g.opening.line.includes(' ');
         const set = (id, enabled) => { $(id).disabled = !enabled; };
-        set('btn-first', g && !online && g.ply > 0);
-        set('btn-undo', g && !spectator && (g.ply > 0 || acted));
-        set('btn-redo', g && !online && g.redo.length > 0);
-        set('btn-last', g && !online && g.redo.length > 0);
+        if (over && g) {
+            // Reviewing: the view moves, for anyone watching too.
+            const shown = this.shownPly();
+            set('btn-first', shown > 0);
+            set('btn-undo', shown > 0);
+            set('btn-redo', shown < g.ply);
+            set('btn-last', shown < g.ply);
+        } else {
+            set('btn-first', g && !online && g.ply > 0);
+            set('btn-undo', g && !spectator && (g.ply > 0 || acted));
+            set('btn-redo', g && !online && g.redo.length > 0);
+            set('btn-last', g && !online && g.redo.length > 0);
+        }
         set('btn-hint', g && !over && !g.thinking && !spectator && !phase);
         set('btn-move-now', computerToMove);
         set('btn-go', computerToMove && !g.thinking);
@@ -628,9 +919,11 @@ export class GameView {
 
     renderGraph() {
         const g = this.game;
-        const canJump = g && !g.online;
-        drawGraph($('graph'), g ? g.evals || [] : [], g ? g.ply : 0, g ? g.ply + g.redo.length : 0,
-            canJump ? (ply) => ply !== g.ply && this.act(() => api.goto(g.id, ply)) : null);
+        const over = g && g.result;
+        const canJump = g && (over || !g.online);
+        const pick = over ? (ply) => this.setView(ply) : (ply) => ply !== g.ply && this.act(() => api.goto(g.id, ply));
+        drawGraph($('graph'), g ? g.evals || [] : [], this.shownPly(), g ? g.ply + (over ? 0 : g.redo.length) : 0,
+            canJump ? pick : null);
     }
 
     renderRecords() {
@@ -659,6 +952,14 @@ export class GameView {
         on('btn-draw', () => this.offerDraw());
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
+        on('btn-solve', () => this.solve());
+        on('btn-setup', () => this.startSetup());
+        on('setup-cancel', () => this.endSetup());
+        on('setup-clear', () => { this.setup = { black: new Set(), white: new Set() }; this.renderBoard(); });
+        on('setup-play', () => this.playSetup());
+        on('btn-png', () => this.exportImage('png'));
+        on('btn-svg', () => this.exportImage('svg'));
+        for (const r of document.querySelectorAll('input[name=setup-tool]')) r.addEventListener('change', () => this.renderBoard());
         on('btn-copy-link', () => {
             const link = $('share-link').value;
             if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast(t('msg.linkCopied')), () => $('share-link').select());

@@ -22,9 +22,20 @@ int cli_error(const char *fmt, ...) {
 }
 
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value) {
-    if (strcmp(argv[*i], name) != 0 || *i + 1 >= argc) return false;
+    if (strcmp(argv[*i], name) != 0) return false;
+    if (*i + 1 >= argc) {
+        /* Named here: the caller would only see an option it does not know. */
+        cli_error("'%s' needs a value (see --help)", name);
+        exit(2);
+    }
     *value = argv[++*i];
     return true;
+}
+
+const char *cli_foul_name(TgFoul foul) {
+    return foul == TG_FOUL_OVERLINE      ? "overline"
+           : foul == TG_FOUL_DOUBLE_FOUR ? "double four"
+                                         : "double three";
 }
 
 bool cli_flag(char **argv, int i, const char *name) { return strcmp(argv[i], name) == 0; }
@@ -111,7 +122,15 @@ TgGame *position_game(const PositionOptions *o, bool diagram) {
     if (e != TG_OK) {
         char pt[8];
         tg_point_to_text(moves[bad], o->width, o->height, pt, sizeof pt);
-        cli_error("--moves: move %d (%s): %s", bad + 1, pt, tg_error_text(e));
+        TgFoul foul = TG_FOUL_NONE;
+        /* A renju foul is named, as the terminal and web games name it. */
+        if (e == TG_ERR_FORBIDDEN && tg_game_set_moves(g, moves, bad, NULL) == TG_OK)
+            tg_game_check(g, moves[bad], &foul);
+        if (foul != TG_FOUL_NONE)
+            cli_error("--moves: move %d (%s) is forbidden for Black: %s (%s)", bad + 1, pt,
+                      cli_foul_name(foul), tg_foul_code(foul));
+        else
+            cli_error("--moves: move %d (%s): %s", bad + 1, pt, tg_error_text(e));
         goto fail;
     }
     free(moves);

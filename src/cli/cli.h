@@ -26,9 +26,12 @@ typedef struct PositionOptions {
 /// Prints "tengen: <message>" to stderr; returns 1 (an exit status) or 2 for usage errors.
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/// True if argv[i] is `name` and a value follows; advances *i past the value.
+/// True if argv[i] is `name`; advances *i past its value. A missing value is reported and
+/// the program exits with status 2.
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value);
 bool cli_flag(char **argv, int i, const char *name);
+/// A renju foul in words: "overline", "double four", "double three".
+const char *cli_foul_name(TgFoul foul);
 /// Parses an integer option value in [lo, hi]; false (with a message) otherwise.
 bool cli_int(const char *name, const char *text, long lo, long hi, long *out);
 bool cli_wants_help(int argc, char **argv);

@@ -65,7 +65,8 @@ static void print_result(const TgGame *g) {
         break;
     case TG_REASON_FOUL:
         tg_point_to_text(r.foul_point, w, h, a, sizeof a);
-        printf("white wins: black fouled at %s (%s)\n", a, tg_foul_code(r.foul));
+        printf("white wins: black played a forbidden %s at %s (%s)\n", cli_foul_name(r.foul), a,
+               tg_foul_code(r.foul));
         break;
     default:
         if (r.winner == TG_NOBODY) printf("draw (%s)\n", tg_reason_name(r.reason));

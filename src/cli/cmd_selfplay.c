@@ -26,7 +26,9 @@ const char USAGE_SELFPLAY[] =
     "engine's, default 1), --seed (default 1; the easy level's randomness, varied per game).\n"
     "Each engine has a 16 MB table, cleared before each game. Prints one line per game and\n"
     "ends with `Score: W-L-D  Elo +E +/- M (LOS P%)` for A against B (95% error bar); --quiet\n"
-    "prints only the last lines. --save writes each game to PREFIX-001.psq, PREFIX-002.psq, ...\n"
+    "prints only the last lines. --save writes each game to PREFIX-001.psq, PREFIX-002.psq, ...;\n"
+    "a game with a pass, which PSQ cannot record, goes to PREFIX-NNN.sgf instead (said on\n"
+    "stderr). A game that cannot be saved is reported and the exit status is 1.\n"
     "A search error or a refused move is reported as an engine bug and loses the game for that\n"
     "side; the exit status is then 1.\n";
 
@@ -52,6 +54,7 @@ typedef struct Match {
     const char *save;
     Opening *openings;
     int opening_count;
+    long unsaved; ///< games --save could not write
 } Match;
 
 /// One finished game, from the board's point of view.
@@ -267,9 +270,10 @@ static void play_out(Match *m, long index, TgGame *g, Outcome *out) {
     out->moves = tg_game_ply(g);
 }
 
-static void save_game(const Match *m, long index, TgGame *g) {
-    char path[4096], name[2][32], err[256];
-    snprintf(path, sizeof path, "%s-%03ld.psq", m->save, index + 1);
+/// Writes game `index` to PREFIX-NNN.psq, or to PREFIX-NNN.sgf when PSQ cannot hold it (a
+/// pass); false, with a message, when it cannot be saved.
+static bool save_game(const Match *m, long index, TgGame *g) {
+    char path[4096], name[2][32], why_not_psq[256], err[256];
     for (int c = 0; c < 2; c++)
         snprintf(name[c], sizeof name[c], "tengen-%s (%c)",
                  tg_level_name(m->level[player_of(index, (TgColor)c)]),
@@ -277,14 +281,23 @@ static void save_game(const Match *m, long index, TgGame *g) {
     tg_game_set_info(g, "black", name[TG_BLACK]);
     tg_game_set_info(g, "white", name[TG_WHITE]);
     size_t len;
-    char *data = tg_record_write(g, TG_FORMAT_PSQ, &len, err, sizeof err);
-    FILE *f = data ? fopen(path, "wb") : NULL;
-    if (!data)
-        cli_error("selfplay: cannot write game %ld: %s", index + 1, err);
-    else if (!f || fwrite(data, 1, len, f) != len)
-        cli_error("selfplay: cannot write %s", path);
-    if (f) fclose(f);
+    TgFormat format = TG_FORMAT_PSQ;
+    char *data = tg_record_write(g, format, &len, why_not_psq, sizeof why_not_psq);
+    if (!data) {
+        format = TG_FORMAT_SGF;
+        data = tg_record_write(g, format, &len, err, sizeof err);
+        if (!data) return cli_error("selfplay: cannot save game %ld: %s", index + 1, err) == 0;
+    }
+    snprintf(path, sizeof path, "%s-%03ld.%s", m->save, index + 1, tg_format_name(format));
+    if (format != TG_FORMAT_PSQ)
+        fprintf(stderr, "tengen: selfplay: game %ld: %s; saved as %s\n", index + 1, why_not_psq,
+                path);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) cli_error("selfplay: cannot write %s", path);
     free(data);
+    return ok;
 }
 
 /// Plays game `index` (from 0); false only when no game can even be set up.
@@ -299,7 +312,7 @@ static bool play_game(Match *m, long index, Outcome *out) {
     tg_engine_clear(m->engine[PLAYER_B]);
     memset(out, 0, sizeof *out);
     play_out(m, index, g, out);
-    if (m->save) save_game(m, index, g);
+    if (m->save && !save_game(m, index, g)) m->unsaved++;
     tg_game_free(g);
     return true;
 }
@@ -374,6 +387,8 @@ static int run_match(Match *m) {
            m->opening_count ? "openings in pairs" : "empty board");
     print_score(&t);
     if (t.bugs) return cli_error("selfplay: %ld game(s) ended by an engine bug (above)", t.bugs);
+    if (m->unsaved)
+        return cli_error("selfplay: %ld game(s) could not be saved (above)", m->unsaved);
     return 0;
 }
 

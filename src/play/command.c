@@ -53,6 +53,14 @@ static bool parse_side(const char *text, PlaySide *side) {
     return true;
 }
 
+/// What --black and --white accept: "human, computer, max, hard, ..." (every level).
+static const char *player_names(char *buf, size_t size) {
+    int n = snprintf(buf, size, "human, computer");
+    for (int l = 0; l < TG_LEVEL_COUNT && n > 0 && (size_t)n < size; l++)
+        n += snprintf(buf + n, size - (size_t)n, ", %s", tg_level_name((TgLevel)l));
+    return buf;
+}
+
 /// Seconds with an optional fraction, as milliseconds.
 static bool parse_seconds(const char *text, char **end, int64_t *ms) {
     errno = 0;
@@ -123,6 +131,12 @@ int play_config_option(int argc, char **argv, int *i, PlayConfig *c, char *err, 
     }
     const char *v = argv[++*i];
     if (option_value(opt, v, c)) return 1;
+    if (!strcmp(opt, "--black") || !strcmp(opt, "--white")) {
+        char players[96];
+        play_fill(err, size, play_text(c->lang, T_ERR_PLAYER_VALUE), opt, v,
+                  player_names(players, sizeof players), (const char *)NULL);
+        return -1;
+    }
     play_fill(err, size, play_text(c->lang, T_ERR_OPTION_VALUE), opt, v, (const char *)NULL);
     return -1;
 }

@@ -44,7 +44,7 @@ enum Pair {
     PAIR_AREA
 };
 
-typedef enum Mode { MODE_BOARD, MODE_HELP, MODE_PROMPT, MODE_MENU, MODE_RESIGN } Mode;
+typedef enum Mode { MODE_BOARD, MODE_HELP, MODE_PROMPT, MODE_MENU, MODE_RESIGN, MODE_QUIT } Mode;
 
 /// Stones and marks, in Unicode or in ASCII.
 typedef struct Glyphs {
@@ -91,6 +91,7 @@ typedef struct View {
     bool numbers, show_forbidden;
     char input[256];
     size_t input_len;
+    size_t proposed; ///< input[proposed..] is a proposal (a file name) that typing replaces
     Menu menu;
     int ox, oy;
     unsigned forbidden_version; ///< the session version the list below is for
@@ -512,7 +513,12 @@ static void draw_status(View *v) {
     const int row = LINES - 2;
     if (v->mode == MODE_PROMPT) {
         const int used = put_text(row, 0, text(v, T_PROMPT), COLS - 1);
-        put_text(row, used, v->input, COLS - 1 - used);
+        char typed[sizeof v->input];
+        snprintf(typed, sizeof typed, "%.*s", (int)v->proposed, v->input);
+        const int kept = put_text(row, used, typed, COLS - 1 - used);
+        attron(A_REVERSE); /* the proposal, as a selection that typing replaces */
+        put_text(row, used + kept, v->input + v->proposed, COLS - 1 - used - kept);
+        attroff(A_REVERSE);
         return;
     }
     char line[600];
@@ -522,8 +528,9 @@ static void draw_status(View *v) {
                   play_color_text(v->s->cfg.lang, play_acting_human(v->s)), (const char *)NULL);
         msg = line;
     }
-    const attr_t a =
-        A_BOLD | (v->s->status_error && v->mode != MODE_RESIGN && !v->color ? A_UNDERLINE : 0);
+    if (v->mode == MODE_QUIT) msg = text(v, T_QUIT_CONFIRM);
+    const bool asking = v->mode == MODE_RESIGN || v->mode == MODE_QUIT;
+    const attr_t a = A_BOLD | (v->s->status_error && !asking && !v->color ? A_UNDERLINE : 0);
     const int pair = v->s->status_error ? PAIR_ERROR : 0;
     /* a long message (an opening step) takes the row above too when the board leaves it free */
     const bool two = text_width(msg) > COLS - 1 && row - 1 > v->oy + board_h(v);
@@ -709,6 +716,13 @@ static void move_cursor(View *v, int dx, int dy) {
 static void open_prompt(View *v, const char *text_start) {
     v->mode = MODE_PROMPT;
     snprintf(v->input, sizeof v->input, "%s", text_start);
+    v->input_len = v->proposed = strlen(v->input);
+}
+
+/// A prompt with `proposal` after `text_start`: Enter takes it, typing replaces it.
+static void open_prompt_proposing(View *v, const char *text_start, const char *proposal) {
+    open_prompt(v, text_start);
+    snprintf(v->input + v->input_len, sizeof v->input - v->input_len, "%s", proposal);
     v->input_len = strlen(v->input);
 }
 
@@ -801,12 +815,17 @@ static bool action_key(View *v, int key) {
     case 'n': open_menu(v); return true;
     case 'o': open_prompt(v, "load "); return true;
     case 's':
-        memcpy(name, "save ", 5);
-        play_default_save_name(name + 5, sizeof name - 5);
-        open_prompt(v, name);
+        play_default_save_name(name, sizeof name);
+        open_prompt_proposing(v, "save ", name);
         return true;
     default: return false;
     }
+}
+
+/// Moves (or opening actions) were made and the game has no result: quitting loses it.
+static bool game_in_progress(const PlaySession *s) {
+    if (s->replay || tg_game_over(s->game)) return false;
+    return tg_game_length(s->game) > 0 || play_in_opening(s);
 }
 
 static bool view_key(View *v, int key) {
@@ -816,7 +835,12 @@ static bool view_key(View *v, int key) {
     case KEY_F(1): v->mode = MODE_HELP; return true;
     case '#': v->numbers = !v->numbers; return true;
     case 'f': v->show_forbidden = !v->show_forbidden; return true;
-    case 'q':
+    case 'q': /* a game in progress is lost on quitting: ask first */
+        if (game_in_progress(v->s))
+            v->mode = MODE_QUIT;
+        else
+            v->s->quit = true;
+        return true;
     case KEY_CTRL_C: v->s->quit = true; return true;
     case KEY_CTRL_L: clearok(curscr, TRUE); return true;
     case KEY_RESIZE: return true;
@@ -859,18 +883,25 @@ static bool view_command(View *v, const char *line) {
 }
 
 static void prompt_key(View *v, int key, bool is_char, wint_t ch) {
+    const bool printable = is_char && ch >= 32 && ch != 127;
+    const bool backspace = key == KEY_BACKSPACE || key == 127 || key == 8;
+    if (v->proposed < v->input_len && (printable || backspace)) {
+        /* typing replaces the proposed name, and Backspace clears it */
+        v->input[v->input_len = v->proposed] = '\0';
+        if (backspace) return;
+    }
     if (key == '\n' || key == '\r' || key == KEY_ENTER) {
         v->mode = MODE_BOARD;
         if (!view_command(v, v->input)) play_command(v->s, v->input);
     } else if (key == KEY_ESC) {
         v->mode = MODE_BOARD;
-    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+    } else if (backspace) {
         while (v->input_len > 0 && (v->input[--v->input_len] & 0xC0) == 0x80) {
         }
         v->input[v->input_len] = '\0';
     } else if (key == KEY_CTRL_U) {
         v->input[v->input_len = 0] = '\0';
-    } else if (is_char && ch >= 32 && ch != 127) {
+    } else if (printable) {
         char mb[8];
         mbstate_t st;
         memset(&st, 0, sizeof st);
@@ -880,6 +911,7 @@ static void prompt_key(View *v, int key, bool is_char, wint_t ch) {
             v->input[v->input_len += n] = '\0';
         }
     }
+    v->proposed = v->input_len;
 }
 
 static int clock_index(const Menu *m, TgClock c) {
@@ -984,6 +1016,10 @@ static void handle_key(View *v, int key, bool is_char, wint_t ch) {
     case MODE_RESIGN:
         v->mode = MODE_BOARD;
         if (key == 'y' || key == 'Y') play_resign(v->s);
+        break;
+    case MODE_QUIT:
+        v->mode = MODE_BOARD;
+        if (key == 'y' || key == 'Y') v->s->quit = true;
         break;
     default: board_key(v, key); break;
     }

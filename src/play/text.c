@@ -72,6 +72,8 @@ static const Text TEXTS[T_COUNT] = {
     [T_ERR_NO_HUMAN] = {"only a human player can do that", "只有玩家可以这样做"},
     [T_ERR_NEEDS_ARG] = {"'{1}' needs {2}", "“{1}”需要{2}"},
     [T_ERR_OPTION_VALUE] = {"bad value '{2}' for {1}", "{1} 的值“{2}”无效"},
+    [T_ERR_PLAYER_VALUE] = {"unknown player '{2}' for {1}: one of {3}",
+                            "{1} 的值“{2}”无效：可选 {3}"},
     [T_A_VALUE] = {"a value", "一个值"},
     [T_ERR_OPTION_UNKNOWN] = {"unknown option '{1}'", "未知选项“{1}”"},
     [T_ERR_ENGINE] = {"engine error: {1}", "引擎错误：{1}"},
@@ -101,6 +103,8 @@ static const Text TEXTS[T_COUNT] = {
                     "新对局：{1} {2}，黑方 {3}，白方 {4}"},
     [T_MOVE_NOW] = {"moving now", "立即落子"},
     [T_RESIGN_CONFIRM] = {"{1} resigns? (y/n)", "{1}确认认输？（y/n）"},
+    [T_QUIT_CONFIRM] = {"Quit the game in progress? It is not saved (s saves it). (y/n)",
+                        "退出进行中的对局？对局尚未保存（按 s 保存）。（y/n）"},
     [T_TOO_SMALL] = {"The terminal is {1}x{2}; the {3} board needs at least {4}x{5}. "
                      "Enlarge it, or press q to quit.",
                      "终端为 {1}x{2}；{3} 棋盘至少需要 {4}x{5}。请放大终端，或按 q 退出。"},

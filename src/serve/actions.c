@@ -70,10 +70,7 @@ static bool refuse_move(ActionCtx *c, const char *text, TgError e, TgFoul foul) 
     case TG_ERR_OCCUPIED: return api_fail(&c->err, 409, "illegal", "%s is already taken", text);
     case TG_ERR_FORBIDDEN:
         api_fail(&c->err, 409, "illegal", "%s is forbidden for Black: %s (%s)", text,
-                 foul == TG_FOUL_OVERLINE      ? "overline"
-                 : foul == TG_FOUL_DOUBLE_FOUR ? "double four"
-                                               : "double three",
-                 tg_foul_code(foul));
+                 cli_foul_name(foul), tg_foul_code(foul));
         c->err.foul = foul;
         return false;
     case TG_ERR_GAME_OVER: return api_fail(&c->err, 409, "game_over", "the game is over");
@@ -202,7 +199,11 @@ static bool act_goto(ActionCtx *c) {
         return api_fail(&c->err, 409, "illegal", "the opening phase is not over");
     if (ply < first || ply > length)
         return api_fail(&c->err, 400, "bad_field", "ply must be from %d to %d", first, length);
-    if (lost_on_time(c)) return false;
+    /* A finished game is kept as played: reviewing it is the client's view, not a jump. */
+    if (tg_game_over(g->game))
+        return api_fail(&c->err, 409, "game_over",
+                        "the game is over and kept as played: review it, or start a variation "
+                        "as a new game");
     work_cancel(g);
     tg_game_goto(g->game, (int)ply);
     clear_offers(g);

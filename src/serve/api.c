@@ -240,6 +240,71 @@ static void get_record(LiveGame *g, const ApiRequest *rq, ApiResponse *out) {
              g->id, RECORD_FORMATS[k].name);
 }
 
+/* ---- The solver ---- */
+
+enum {
+    SOLVE_DEFAULT_MS = 3000, ///< a solve's time when the request does not say
+    SOLVE_MAX_MS = 10000,    ///< and the most it may ask for (the request waits for it)
+};
+
+static const Field SOLVE_FIELDS[] = {
+    {"kind", F_STRING, false}, {"time_ms", F_INT, false}, {NULL, F_STRING, false}};
+
+/// The solver's answer: what it proved, and the attacker's line.
+static json_t *solve_json(const TgGame *game, TgColor color, bool vct, const TgSolveResult *r) {
+    static const char *const STATUS[] = {"none", "win", "unknown"};
+    json_t *line = json_array();
+    for (int i = 0; i < r->length; i++) json_array_append_new(line, json_point(game, r->line[i]));
+    return json_pack("{s:s, s:s, s:s, s:o, s:I, s:I}", "status", STATUS[r->status], "kind",
+                     vct ? "vct" : "vcf", "color", tg_color_name(color), "line", line, "nodes",
+                     (json_int_t)r->nodes, "time_ms", (json_int_t)r->time_ms);
+}
+
+/// POST /api/games/{id}/solve: a forced win (VCF or VCT) of the side to move, searched on a
+/// copy of the position with the game unlocked; the request waits for the answer.
+static void post_solve(Server *s, LiveGame *g, const ApiRequest *rq, ApiResponse *out) {
+    ApiError e = {0};
+    json_t *body = parse_body(rq, &e);
+    if (!body || !body_fields(body, SOLVE_FIELDS, &e)) {
+        json_decref(body);
+        api_error_response(out, &e);
+        return;
+    }
+    const char *kind = json_string_value(json_object_get(body, "kind"));
+    json_t *t = json_object_get(body, "time_ms");
+    const json_int_t ms = t ? json_integer_value(t) : SOLVE_DEFAULT_MS;
+    const bool vct = kind && strcmp(kind, "vct") == 0;
+    if (kind && !vct && strcmp(kind, "vcf") != 0)
+        api_fail(&e, 400, "bad_field", "kind must be vcf or vct");
+    else if (ms < 1 || ms > SOLVE_MAX_MS)
+        api_fail(&e, 400, "bad_field", "time_ms must be from 1 to %d", SOLVE_MAX_MS);
+    json_decref(body);
+    TgGame *copy = NULL;
+    if (!e.status) {
+        pthread_mutex_lock(&g->lock);
+        if (game_in_opening(g))
+            api_fail(&e, 409, "illegal", "no solver during the opening phase");
+        else if (tg_game_over(g->game))
+            api_fail(&e, 409, "game_over", "the game is over");
+        else if (g->online)
+            api_fail(&e, 409, "illegal", "no solver in an online game");
+        else if (!(copy = tg_game_clone(g->game)))
+            api_fail(&e, 503, "queue_full", "out of memory");
+        pthread_mutex_unlock(&g->lock);
+    }
+    if (!copy) {
+        api_error_response(out, &e);
+        return;
+    }
+    const TgSolveLimits limits = {.vct = vct, .time_ms = ms, .stop = &s->quit};
+    TgSolveResult r;
+    if (tg_solve(copy, &limits, &r) == TG_OK)
+        api_json_response(out, 200, solve_json(copy, tg_game_to_move(copy), vct, &r));
+    else
+        reply_error(out, 503, "queue_full", "the solver could not run");
+    tg_game_free(copy);
+}
+
 /* ---- Routing ---- */
 
 /// Splits "/api/a/b/c" into at most 3 parts; false when it is not an /api/ path or too deep.
@@ -297,7 +362,8 @@ static void post_new_game(Server *s, const ApiRequest *rq, ApiResponse *out, boo
 static bool route_ok(const ApiRequest *rq, const char *what, const Action *action,
                      ApiResponse *out) {
     const bool get = !what || strcmp(what, "record") == 0 || strcmp(what, "events") == 0;
-    if (!get && !action)
+    const bool solve = what && strcmp(what, "solve") == 0;
+    if (!get && !action && !solve)
         reply_error(out, 404, "no_route", "no such action");
     else if (!is(rq, get ? "GET" : "POST"))
         wrong_method(out, get ? "GET" : "POST");
@@ -329,6 +395,8 @@ static void game_route(Server *s, const ApiRequest *rq, const char *id, const ch
         reply_error(out, 404, "no_route", "the event stream is served over HTTP only");
     else if (what && strcmp(what, "record") == 0)
         get_record(g, rq, out);
+    else if (what && strcmp(what, "solve") == 0)
+        post_solve(s, g, rq, out);
     else if (!action)
         action_show(g, out);
     else if ((body = action_body(rq, action, out)))

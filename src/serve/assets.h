@@ -12,6 +12,9 @@ typedef struct ServeAsset {
     const char *type; ///< its Content-Type
     const unsigned char *data;
     size_t size;
+    const char *etag;        ///< "\"<hex>\"", from the bytes: a revisit gets 304 Not Modified
+    const unsigned char *gz; ///< the bytes gzip-compressed (text only), or NULL
+    size_t gz_size;
 } ServeAsset;
 
 extern const ServeAsset SERVE_ASSETS[];

@@ -164,6 +164,16 @@ TgGame *game_with_stones(const TgGame *like, const TgPoint *stones, int n) {
     return g;
 }
 
+/// A score from the mover's view as Black sees it. A forced result counts plies from the side
+/// to move (odd for its own five, even for the opponent's), so negating one would be a ply
+/// off ("loss in 1" for a loss in 2, and a raw -29999 for a loss in 1): keep the moves to the
+/// five and change only who makes it.
+static int score_for_black(TgColor mover, int score) {
+    if (mover != TG_WHITE) return score;
+    if (score >= TG_SCORE_WIN_MIN || score <= -TG_SCORE_WIN_MIN) return 1 - score;
+    return -score;
+}
+
 void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth) {
     if (ply < 0) return;
     if (ply >= g->eval_cap) {
@@ -173,7 +183,7 @@ void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth) {
         memset(e + g->eval_cap, 0, sizeof *e * (size_t)(cap - g->eval_cap));
         g->evals = e, g->eval_cap = cap;
     }
-    g->evals[ply] = (Eval){true, mover == TG_WHITE ? -score : score, depth};
+    g->evals[ply] = (Eval){true, score_for_black(mover, score), depth};
 }
 
 void game_cut_evals(LiveGame *g, int ply) {

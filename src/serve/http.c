@@ -192,6 +192,14 @@ static void client_ip(struct MHD_Connection *c, char *buf, size_t size) {
 
 /* ---- The page's files ---- */
 
+/// Does the request's header `name` hold `token` (If-None-Match, Accept-Encoding lists)?
+static bool header_has(struct MHD_Connection *c, const char *name, const char *token) {
+    const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+    return v && (strstr(v, token) != NULL || strcmp(v, "*") == 0);
+}
+
+/// A file of the page: 304 when the browser has it already (its ETag), gzip-compressed when
+/// the browser takes that, else as it is. `no-cache` makes every visit ask, and cheaply.
 static enum MHD_Result send_asset(struct MHD_Connection *c, const char *url, const char *method) {
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return send_error(c, 405, "bad_method", "use GET here", 0);
@@ -199,12 +207,19 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const char *url, con
     for (int i = 0; i < SERVE_ASSET_COUNT; i++) {
         const ServeAsset *a = &SERVE_ASSETS[i];
         if (strcmp(a->path, path) != 0) continue;
+        const bool fresh = header_has(c, "If-None-Match", a->etag);
+        const bool gz = !fresh && a->gz && header_has(c, "Accept-Encoding", "gzip");
         struct MHD_Response *r = MHD_create_response_from_buffer(
-            a->size, (void *)(uintptr_t)a->data, MHD_RESPMEM_PERSISTENT);
+            fresh ? 0 : gz ? a->gz_size : a->size,
+            (void *)(uintptr_t)(fresh ? NULL : gz ? a->gz : a->data), MHD_RESPMEM_PERSISTENT);
         if (!r) return MHD_NO;
         add_common_headers(r, false);
         MHD_add_response_header(r, "Content-Type", a->type);
-        const enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+        MHD_add_response_header(r, "ETag", a->etag);
+        if (a->gz) MHD_add_response_header(r, "Vary", "Accept-Encoding");
+        if (gz) MHD_add_response_header(r, "Content-Encoding", "gzip");
+        const enum MHD_Result ok =
+            MHD_queue_response(c, fresh ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
         MHD_destroy_response(r);
         return ok;
     }

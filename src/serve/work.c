@@ -40,11 +40,13 @@ typedef struct WorkerArg {
 
 /* ---- Limits ---- */
 
-/// The computer's limits: its level, the max level's time a move, and the clocks.
+/// The computer's limits: its level, the max level's time a move, and the clocks. The level
+/// belongs to the player who holds the colour to move now (the swaps of an opening rule trade
+/// colours between players).
 static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     const TgGame *game = g->game;
     const TgColor c = tg_game_to_move(game);
-    const TgLevel level = (TgLevel)g->player[c];
+    const TgLevel level = (TgLevel)g->player[game_seat(g, c)];
     const int64_t now = serve_now_ms();
     TgSearchLimits l = {.level = level, .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
     int64_t turn = level == TG_LEVEL_MAX      ? g->computer_ms
@@ -180,12 +182,23 @@ static json_t *line_json(const TgGame *game, const TgPvLine *l) {
                      "winrate", serve_winrate(l->score), "depth", l->depth);
 }
 
+/// An analysis keeps the position's evaluation at each completed depth, so one stopped by a
+/// change (browsing with undo, redo or goto) still leaves its latest word in `evals`.
+static void keep_analysis_eval(Job *job, const TgSearchInfo *info) {
+    if (job->kind != JOB_ANALYSIS || info->line_count == 0 || info->depth <= 0) return;
+    pthread_mutex_lock(&job->g->lock);
+    if (!atomic_load(&job->cancelled))
+        game_set_eval(job->g, job->ply, job->color, info->lines[0].score, info->depth);
+    pthread_mutex_unlock(&job->g->lock);
+}
+
 /// A `search` event for each completed depth, and one for the final answer.
 static void on_info(const TgSearchInfo *info, void *user) {
     Job *job = user;
     if (atomic_load(&job->cancelled)) return;
     if (!info->final && info->depth == job->last_depth) return;
     job->last_depth = info->depth;
+    keep_analysis_eval(job, info);
     json_t *lines = json_array();
     for (int i = 0; i < info->line_count; i++)
         json_array_append_new(lines, line_json(job->position, &info->lines[i]));

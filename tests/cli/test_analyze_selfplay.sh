@@ -62,5 +62,41 @@ st=$?
 check "selfplay rejects a bad level" test $st != 0
 check "selfplay names the bad level" grep -q "unknown level 'grandmaster'" "$tmp/out"
 
+# --save: a game with a pass (here in the opening) goes to SGF, as PSQ cannot hold it; a game
+# that cannot be written at all makes the exit status 1.
+printf 'h8 -- i9\n' >"$tmp/pass.txt"
+"$bin" selfplay --black easy --white easy --games 2 --openings "$tmp/pass.txt" --time 30 \
+    --quiet --save "$tmp/g" >"$tmp/out" 2>&1
+check "selfplay --save with a pass exits 0" test $? = 0
+check "selfplay --save writes the game with a pass as SGF" grep -q ';W\[\]' "$tmp/g-001.sgf"
+check "selfplay --save says why" grep -q "game 1: move 2 is a pass, which PSQ cannot record; saved as .*g-001.sgf" "$tmp/out"
+"$bin" selfplay --black easy --white easy --games 2 --time 30 --quiet --save "$tmp/no/such/dir/g" \
+    >"$tmp/out" 2>&1
+check "selfplay --save that cannot write exits 1" test $? = 1
+check "selfplay --save names the file" grep -q "cannot write .*no/such/dir/g-001.psq" "$tmp/out"
+
+# A missing option value is named as such, not as an unknown option.
+for cmd in "show --moves" "show --rule" "selfplay --games" "analyze --depth" "play --plain --black"; do
+    # shellcheck disable=SC2086 # the command and its options
+    "$bin" $cmd </dev/null >"$tmp/out" 2>&1
+    st=$?
+    opt=${cmd##* }
+    check "$cmd: exit status 2" test $st = 2
+    check "$cmd: '$opt' needs a value" grep -q -- "'$opt' needs a value" "$tmp/out"
+done
+
+# An unknown player names the valid ones.
+"$bin" play --plain --white grandmaster </dev/null >"$tmp/out" 2>&1
+check "play: unknown level exits 2" test $? = 2
+check "play: unknown level names the valid ones" grep -q "unknown player 'grandmaster' for --white: one of human, computer, max, hard, medium, easy" "$tmp/out"
+
+# show names the renju foul as the other front ends do.
+"$bin" show --rule renju --moves "i8 a1 j8 a3 h9 a5 h10 a7 h8" >"$tmp/out" 2>&1
+check "show refuses a foul" test $? = 1
+check "show names the foul" grep -q "move 9 (h8) is forbidden for Black: double three (33)$" "$tmp/out"
+
+"$bin" --help >"$tmp/out" 2>&1
+check "--help describes bench as the search bench" grep -Eq '^  bench +benchmark the search' "$tmp/out"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

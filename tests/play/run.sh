@@ -218,6 +218,16 @@ check "taraguchi10: move 5 in the 9x9, then a swap" has '^opening over: taraguch
 opening taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8
 check "taraguchi10: the offer branch" has '^opening over: taraguchi10 h8 swap g9 stay i7 swap g8 offer g7 h7 h6 j8 i6 g10 k9 i8 i5 g5 i8; White to move$'
 
+# The computer keeps moving after a swap gave it the other colour (its level belongs to its
+# player, not to a colour), as player 1 and as player 2, to a result.
+for rule in swap1 swap swap2 rif; do
+    lines swap $lattice | plain --rule renju --opening "$rule" --black easy --white human
+    check "$rule: player 2 swaps, the computer plays White" has '^now Player 1 \(computer \(easy\)\) — White, Player 2 \(you\) — Black$'
+    check "$rule: the computer as player 1 plays to a result after a swap" has '^game over: '
+done
+lines f8 h8 j8 $lattice | plain --rule renju --opening swap --black human --white easy
+check "swap: the computer as player 2 plays to a result" has '^game over: '
+
 opening swap2 h8 h9 j10 place-two undo "take black" i10 undo undo undo g6 "take black"
 check "undo takes back opening actions" has '^took back 1 opening action\(s\)$'
 check "undo: the phase goes on after it" has '^opening over: swap2 h8 h9 g6 swap; White to move$'
@@ -366,6 +376,29 @@ else
     check "screen: a finished game says who won" wait_for "game over: Black wins with five in a row (h8-h4)"
     keys q
     check "screen: q quits" wait_for "exit=0"
+
+    # s proposes a file name that typing replaces; q asks before leaving a game in progress.
+    screen --lang en --black human --white human
+    wait_for "a b c d e" >/dev/null
+    keys Enter
+    wait_for "move 1: black h8" >/dev/null
+    keys s
+    check "screen: s proposes a file name" wait_for "save tengen-"
+    keys -l "$tmp/typed.psq"
+    keys Enter
+    check "screen: a typed name replaces the proposal" wait_for "typed.psq"
+    check "screen: ... and the game is saved there" test -s "$tmp/typed.psq"
+    keys s BSpace
+    keys -l "$tmp/again.psq"
+    keys Enter
+    check "screen: Backspace clears the proposal" wait_for "again.psq"
+    check "screen: ... and the typed name is used" test -s "$tmp/again.psq"
+    keys q
+    check "screen: q asks in a game in progress" wait_for "Quit the game in progress? It is not saved"
+    keys n
+    check "screen: n keeps playing" sh -c "sleep 0.3; tmux -S '$tmp/$sock' capture-pane -p | grep -vq 'exit='"
+    keys q y
+    check "screen: y quits" wait_for "exit=0"
 
     screen --lang en --black human --white easy --ascii
     wait_for "a b c d e" >/dev/null

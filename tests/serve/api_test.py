@@ -183,6 +183,10 @@ def test_human_game(s):
     status, _, e = move(s, gid, "a5")
     check("move after the end", status == 409 and e["code"] == "game_over", e)
     check("game over changes nothing", game(s, gid)["ply"] == 9)
+    status, _, e = act(s, gid, "goto", {"ply": 4})
+    g = game(s, gid)
+    check("a finished game is kept as played", status == 409 and e["code"] == "game_over"
+          and g["ply"] == 9 and g["result"] == r, (e, g))
 
 
 def test_refusals(s):
@@ -254,6 +258,40 @@ def test_refusals(s):
           and "<html" in page.lower() and "frame-ancestors 'none'" in h["content-security-policy"])
     status, h, _ = s.get("/app.js")
     check("script type", status == 200 and h["content-type"].startswith("text/javascript"), h)
+
+
+def raw_get(s, path, headers):
+    """A GET answered as bytes (the page's files may come gzip-compressed)."""
+    c = http.client.HTTPConnection("127.0.0.1", s.port, timeout=30)
+    c.request("GET", path, headers={"Host": s.host, **headers})
+    r = c.getresponse()
+    body = r.read()
+    c.close()
+    return r.status, {k.lower(): v for k, v in r.getheaders()}, body
+
+
+def test_assets(s):
+    """The page's files carry an ETag (a revisit gets 304 and no body) and come
+    gzip-compressed to a browser that takes it, byte for byte the same once inflated."""
+    import gzip
+    plain_total = gz_total = 0
+    for path in ["/", "/app.js", "/game.js", "/style.css", "/i18n.js"]:
+        status, h, plain = raw_get(s, path, {})
+        etag = h.get("etag", "")
+        check(f"{path}: an ETag", status == 200 and re.match(r'^"[0-9a-f]{20}"$', etag)
+              and "content-encoding" not in h, h)
+        status, h2, body = raw_get(s, path, {"If-None-Match": etag})
+        check(f"{path}: 304 when unchanged", status == 304 and body == b""
+              and h2.get("etag") == etag, (status, h2))
+        status, h3, packed = raw_get(s, path, {"Accept-Encoding": "gzip, deflate, br"})
+        check(f"{path}: gzip", status == 200 and h3.get("content-encoding") == "gzip"
+              and h3.get("vary") == "Accept-Encoding" and gzip.decompress(packed) == plain
+              and len(packed) < len(plain) / 2, (h3, len(packed), len(plain)))
+        status, _, body = raw_get(s, path, {"If-None-Match": '"0000"'})
+        check(f"{path}: another ETag gets the file", status == 200 and body == plain)
+        plain_total += len(plain)
+        gz_total += len(packed)
+    print(f"serve: page files {plain_total} bytes, {gz_total} gzip-compressed", file=sys.stderr)
 
 
 def test_computer_games(s):
@@ -479,6 +517,73 @@ def test_events_and_analysis(s):
     got, _ = ev.find(lambda e: e[0] == "search" and e[1]["final"], 5)
     check("stop ends an analysis", got is not None)
     ev.close()
+
+
+def test_mate_texts(s):
+    """Forced results found with White to move read right from Black's view: White's win in
+    1 is Black's "loss in 1" (not a raw -29999), a win in 2 is "loss in 2" (not "loss in 1");
+    Black's own win in 1 is "win in 1"."""
+    corners = ["a1", "o1", "a15", "o15", "a8"]
+    for name, white, ply, want in [("white four", ["h8", "h9", "h10", "h11"], 9, "loss in 1"),
+                                   ("white open three", ["h8", "h9", "h10"], 7, "loss in 2")]:
+        moves = [m for pair in zip(corners, white) for m in pair]
+        if len(moves) < ply:
+            moves.append(corners[len(white)])
+        g = new_game(s, white="human", moves=moves)
+        check(f"{name}: white to move", g["to_move"] == "white" and g["ply"] == ply, g)
+        act(s, g["id"], "analyze", {"time_ms": 1500, "multipv": 1})
+        g = wait_for(s, g["id"], lambda x: any(e["ply"] == ply for e in x["evals"]), 10)
+        e = [e for e in g["evals"] if e["ply"] == ply]
+        check(f"{name}: {want}", e and e[0]["text"] == want and e[0]["winrate"] == 0
+              and e[0]["score"] <= -29000, e)
+    g = new_game(s, white="human", moves=["h8", "a1", "h9", "o1", "h10", "a15", "h11", "o15"])
+    act(s, g["id"], "analyze", {"time_ms": 500, "multipv": 1})
+    g = wait_for(s, g["id"], lambda x: any(e["ply"] == 8 for e in x["evals"]), 10)
+    e = [e for e in g["evals"] if e["ply"] == 8]
+    check("black four: win in 1", e and e[0]["text"] == "win in 1", e)
+
+
+def test_analysis_kept(s):
+    """An analysis until stop keeps the position's latest evaluation when browsing stops it:
+    an undo leaves the eval of the position left, so the graph fills while browsing."""
+    g = new_game(s, white="human", moves=["h8", "i9", "h9"])
+    gid = g["id"]
+    ev = Events(s, gid)
+    ev.next()
+    status, _, r = act(s, gid, "analyze", {"time_ms": 0})
+    check("analysis until stop", status == 202, r)
+    got, _ = ev.find(lambda e: e[0] == "search" and e[1]["depth"] >= 3)
+    ev.close()
+    status, _, g = act(s, gid, "undo")
+    check("the undo stops it, the eval stays", status == 200 and g["ply"] == 2
+          and any(e["ply"] == 3 and e["depth"] >= 3 for e in g["evals"]), g["evals"])
+    status, _, g = act(s, gid, "redo")
+    check("... and after redo", any(e["ply"] == 3 for e in g["evals"]), g["evals"])
+
+
+def test_solve(s):
+    """The solver on a game's position: a VCF line ending with the five, a VCT, a proven
+    none; refusals change nothing."""
+    g = new_game(s, white="human", moves=["h8", "a1", "i8", "a2", "j8", "a3"])
+    gid = g["id"]
+    status, _, r = act(s, gid, "solve", {"kind": "vcf", "time_ms": 2000})
+    check("vcf found", status == 200 and r["status"] == "win" and r["kind"] == "vcf"
+          and r["color"] == "black" and len(r["line"]) == 2
+          and set(r["line"]) <= {"g8", "k8", "f8", "l8"}, r)
+    status, _, r = act(s, gid, "solve", {"kind": "vct"})
+    check("vct found", status == 200 and r["status"] == "win" and r["kind"] == "vct", r)
+    status, _, r = act(s, new_game(s, white="human", moves=["h8", "a1"])["id"], "solve", {})
+    check("no vcf", status == 200 and r["status"] == "none" and r["line"] == [], r)
+    for bad, code in [({"kind": "mate"}, 400), ({"time_ms": 0}, 400), ({"time_ms": 10001}, 400),
+                      ({"depth": 3}, 400)]:
+        status, _, e = act(s, gid, "solve", bad)
+        check(f"solve refuses {bad}", status == code and e["code"] == "bad_field", e)
+    status, _, e = s.get(f"/api/games/{gid}/solve")
+    check("solve is a POST", status == 405, e)
+    play_line(s, gid, ["k8", "a4", "g8"])
+    status, _, e = act(s, gid, "solve", {})
+    check("no solve after the end", status == 409 and e["code"] == "game_over", e)
+    check("solve changes nothing", game(s, gid)["ply"] == 9)
 
 
 def test_online(s):
@@ -950,6 +1055,61 @@ def test_opening_computer(s):
           and g["moves"] == ["h8", "i9"] and g["paused"] is False, g)
 
 
+def play_to_result(s, gid, name, limit=120):
+    """Plays the scripted human's moves (the free point nearest the centre) against the
+    computer until the game has a result; false if the computer stops moving."""
+    g = game(s, gid)
+    for _ in range(limit):
+        g = wait_for(s, gid, lambda x: x["result"] or idle(x) and not x["paused"]
+                     and x[x["to_move"]] == "human", timeout=30)
+        if g["result"]:
+            return g
+        if not check(f"{name}: the computer moves", g[g["to_move"]] == "human"
+                     and not g["paused"], {k: g[k] for k in ["to_move", "black", "white",
+                                                             "thinking", "paused", "ply"]}):
+            return g
+        status, _, g = move(s, gid, free_points(g)[0])
+        if not check(f"{name}: human move", status == 200, g):
+            return g
+    return g
+
+
+def test_opening_rules_to_result(s):
+    """Every opening rule against the computer, as player 1 and as player 2, the human
+    staying and swapping when asked: each game is played through to a result, the computer
+    moving whichever colour it ends up with."""
+    sizes = {"taraguchi10": 15}
+    for rule in ["swap1", "swap", "swap2", "rif", "yamaguchi", "soosorv8", "taraguchi10"]:
+        for computer in [1, 2]:
+            for choice in ["stay", "swap"]:
+                name = f"{rule} computer {computer} human {choice}"
+                black, white = ("easy", "human") if computer == 1 else ("human", "easy")
+                g = new_game(s, rule="renju", size=sizes.get(rule, 15), black=black,
+                             white=white, opening=rule)
+                gid = g["id"]
+                end = time.time() + 60
+                while not g["opening"]["done"] and time.time() < end:
+                    step = g["opening"]["step"]
+                    if step["who"] != "human":
+                        g = wait_for(s, gid, lambda x: x["opening"]["step"] != step
+                                     or x["paused"], timeout=30)
+                        if not check(f"{name}: the computer acts", g["opening"]["step"] != step,
+                                     g["opening"]):
+                            break
+                        continue
+                    status, g = human_step(s, gid, g, choice)
+                    if not check(f"{name}: human step", status == 200, (step, g)):
+                        break
+                if not check(f"{name}: opening done", g["opening"]["done"], g["opening"]):
+                    continue
+                human = str(2 if computer == 1 else 1)
+                colour = g["opening"]["players"][human]
+                g = play_to_result(s, gid, name)
+                check(f"{name}: played to a result", g["result"] is not None
+                      and g[colour] == "human", {k: g[k] for k in
+                                                 ["result", "black", "white", "ply"]})
+
+
 def test_opening_undo_hvh(s):
     g = new_game(s, rule="renju", white="human", opening="rif")
     gid = g["id"]
@@ -1060,11 +1220,11 @@ def main():
     t0 = time.time()
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
-    tests = [test_info_and_rules, test_human_game, test_refusals, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_records,
+    tests = [test_info_and_rules, test_human_game, test_refusals, test_assets, test_undo_redo_goto,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
-             test_opening_computer, test_opening_undo_hvh]
+             test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]
     for t in tests:
         try:
             t(s)

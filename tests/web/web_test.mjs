@@ -24,7 +24,11 @@ const pageErrors = [];
 
 // ---- harness ----------------------------------------------------------------------------------
 
+// WEB_ONLY=regex runs only the tests whose names match (the first visit always runs).
+const ONLY = process.env.WEB_ONLY ? new RegExp(process.env.WEB_ONLY) : null;
+
 async function test(name, fn) {
+    if (ONLY && !ONLY.test(name) && passed + failed > 0) return;
     pageErrors.length = 0;
     const t0 = Date.now();
     try {
@@ -160,6 +164,56 @@ await test('two humans play to a five; result, winning line and rule are shown',
     assert(await main.locator('[data-testid=last-move]').count() === 1, 'no last-move marker');
 });
 
+await test('review of a finished game is a view; a move tried there is a variation', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    const line = ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8', 'k9', 'l8'];
+    await play(main, line);
+    await waitStatus(main, /Black wins/);
+    const server = () => main.evaluate((gid) => fetch(`/api/games/${gid}`).then((r) => r.json()), id);
+    // Back, the graph and First only move the view: the game keeps its result and moves.
+    await main.click('#btn-undo');
+    await waitStones(main, 8);
+    assert(/Black wins/.test(await statusText(main)), 'result gone after Back: ' + (await statusText(main)));
+    assert(/move 8 of 9/i.test(await statusText(main)), 'no review position shown: ' + (await statusText(main)));
+    assert(await main.isDisabled('#btn-resign') && await main.isDisabled('#btn-go'), 'game controls came back');
+    await main.keyboard.press('u');
+    await waitStones(main, 7);
+    const box = await main.locator('#graph').boundingBox();
+    await main.mouse.click(box.x + box.width * 0.35, box.y + box.height / 2);
+    await main.waitForFunction(() => Number(document.getElementById('board').dataset.ply) < 7);
+    await main.click('#btn-first');
+    await waitStones(main, 0);
+    await main.click('#btn-last');
+    await waitStones(main, 9);
+    await main.waitForSelector('[data-testid=win-line]', { state: 'attached' });
+    let g = await server();
+    assert(g.result && g.result.winner === 'black' && g.ply === 9 && g.moves.join() === line.join(), 'the game changed: ' + JSON.stringify(g).slice(0, 200));
+    // A move at move 4 of the review starts a variation; the game stays as it was.
+    for (let i = 0; i < 5; i++) await main.click('#btn-undo');
+    await waitStones(main, 4);
+    await main.click('#board [data-point=g7]');
+    await main.waitForFunction((gid) => !location.hash.endsWith(gid), id);
+    await waitStones(main, 5);
+    const vid = main.url().split('#/game/')[1];
+    assert(/White to move/.test(await statusText(main)), 'variation status: ' + (await statusText(main)));
+    await main.waitForSelector('[data-testid=variation-of]');
+    assert(/move 4/.test(await main.textContent('[data-testid=variation-of]')), 'variation origin not named');
+    g = await server();
+    assert(g.result && g.ply === 9 && g.moves.join() === line.join(), 'the game lost moves: ' + g.moves.join());
+    // The variation plays on, and the link goes back to the game, shown at its end.
+    await play(main, ['g8']);
+    await main.click('[data-testid=variation-of] a');
+    await main.waitForFunction((gid) => location.hash.endsWith(gid), id);
+    await waitStones(main, 9);
+    await waitStatus(main, /Black wins/);
+    const v = await main.evaluate((gid) => fetch(`/api/games/${gid}`).then((r) => r.json()), vid);
+    assert(v.moves.join() === 'h8,h9,i8,i9,g7,g8', 'variation moves: ' + v.moves.join());
+    // The API refuses to jump in a finished game: it is kept as played.
+    main.allow(/status of 409/);
+    const st = await main.evaluate((gid) => fetch(`/api/games/${gid}/goto`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ply": 3}' }).then((r) => r.status), id);
+    assert(st === 409, 'goto in a finished game: ' + st);
+});
+
 await test('undo, redo, first and last (buttons and keys)', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'i9', 'g7', 'j10']);
@@ -257,6 +311,14 @@ await test('draw by agreement and resignation between humans', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8']);
     await main.click('#btn-resign');
+    // Resigning asks first: Keep playing changes nothing, Resign resigns.
+    await main.waitForSelector('[data-testid=resign-ask]');
+    assert(/Resign for White\?/.test(await main.textContent('[data-testid=resign-ask]')), 'resign question');
+    await main.click('[data-testid=resign-no]');
+    await main.waitForSelector('[data-testid=resign-ask]', { state: 'detached' });
+    assert(/White to move/.test(await statusText(main)), 'a declined resignation resigned');
+    await main.click('#btn-resign');
+    await main.click('[data-testid=resign-yes]');
     await waitStatus(main, /Black wins.*resign/);
 });
 
@@ -275,6 +337,179 @@ await test('analysis panel: depth, lines, candidates, PV preview; hint', async (
     await main.click('#btn-hint');
     await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
     await waitToast(main, /Hint/);
+});
+
+await test('Stop is enabled while an analysis or a hint runs, and stops it', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    await main.check('#opt-analyze');
+    await main.waitForFunction(() => /^\d+-\d+$/.test(document.getElementById('ana-depth').textContent));
+    await main.waitForFunction(() => !document.getElementById('btn-stop').disabled, null, { timeout: 3000 });
+    await main.click('#btn-stop');
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
+    await main.uncheck('#opt-analyze');
+    await main.click('#btn-hint');
+    assert(!(await main.isDisabled('#btn-stop')), 'Stop disabled while the hint is asked for');
+    await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
+});
+
+await test('analysis runs until stopped; browsing keeps each position\'s evaluation in the graph', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9', 'i10']);
+    await main.check('#opt-analyze');
+    const depth = () => main.waitForFunction(() => /^([3-9]|\d\d+)-\d+$/.test(document.getElementById('ana-depth').textContent));
+    await depth();
+    await main.click('#btn-undo');
+    await waitStones(main, 3);
+    await depth();
+    await main.click('#btn-undo');
+    await waitStones(main, 2);
+    await main.waitForFunction(() => document.querySelectorAll('#graph .graph-dot').length >= 2);
+    // Still searching after the 1.5 s a hint takes: only Stop ends it.
+    await main.waitForTimeout(1600);
+    assert(!(await main.isDisabled('#btn-stop')), 'the analysis ended by itself');
+    await main.uncheck('#opt-analyze');
+});
+
+await test('set up a position: stones of either colour, erase, clear, side to move; play from it', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    await main.click('#btn-setup');
+    await main.waitForSelector('[data-testid=setup-tools]:not([hidden])');
+    assert(await stones(main) === 2, 'the setup does not start from the position');
+    // Three black stones in a row and one white, then a white one erased; White to move.
+    await main.check('[data-testid=setup-black]');
+    for (const p of ['g8', 'j8']) await main.click(`#board [data-point=${p}]`);
+    await main.check('[data-testid=setup-white]');
+    for (const p of ['a1', 'b2']) await main.click(`#board [data-point=${p}]`);
+    await main.check('[data-testid=setup-erase]');
+    await main.click('#board [data-point=b2]');
+    await waitStones(main, 5);
+    await main.selectOption('#setup-to-move', 'white');
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'setup.png') });
+    await main.click('#setup-play');
+    await main.waitForFunction(() => document.getElementById('board').dataset.setup === 'false');
+    await waitStatus(main, /White to move/);
+    const colors = await main.$$eval('#board [data-stone]', (els) => Object.fromEntries(els.map((e) => [e.dataset.stone, e.dataset.color])));
+    assert(JSON.stringify(colors) === JSON.stringify({ h8: 'black', i9: 'white', g8: 'black', a1: 'white', j8: 'black' })
+        || (Object.keys(colors).length === 5 && colors.g8 === 'black' && colors.j8 === 'black' && colors.h8 === 'black' && colors.i9 === 'white' && colors.a1 === 'white'), 'stones: ' + JSON.stringify(colors));
+    // White must block the open three: the game goes on from the position.
+    await main.click('#board [data-point=k8]');
+    await waitStatus(main, /Black to move/);
+    // Clear empties the board; Black to move by default.
+    await main.click('#btn-setup');
+    await main.click('#setup-clear');
+    await waitStones(main, 0);
+    await main.click('#setup-cancel');
+    await main.waitForFunction(() => document.getElementById('board').dataset.setup === 'false');
+    await waitStones(main, 6);
+});
+
+await test('export the board as PNG and SVG, with or without move numbers', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    const save = async (button, name) => {
+        const [dl] = await Promise.all([main.waitForEvent('download'), main.click(button)]);
+        assert(/^tengen-\w+-3\.(png|svg)$/.test(dl.suggestedFilename()), 'file name: ' + dl.suggestedFilename());
+        const file = path.join(ARTIFACTS, name);
+        await dl.saveAs(file);
+        return file;
+    };
+    const svg = fs.readFileSync(await save('#btn-svg', 'export.svg'), 'utf8');
+    assert(/^<\?xml/.test(svg) && /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/.test(svg), 'not an SVG file');
+    assert((svg.match(/data-stone=/g) || []).length === 3, 'stones in the SVG');
+    assert(!/class="num /.test(svg) && !/data-point=/.test(svg), 'numbers or click layer in the plain SVG');
+    await main.check('#export-numbers');
+    const numbered = fs.readFileSync(await save('#btn-svg', 'export-numbers.svg'), 'utf8');
+    assert((numbered.match(/class="num /g) || []).length === 3, 'no move numbers in the numbered SVG');
+    const png = fs.readFileSync(await save('#btn-png', 'export-numbers.png'));
+    assert(png.slice(1, 4).toString() === 'PNG' && png.length > 10000, 'not a PNG: ' + png.length);
+    assert(await main.locator('#board text.num').count() === 0, 'the board kept the export\'s numbers');
+});
+
+await test('keyboard play: the board takes the focus, arrows move a cursor, Enter plays; focus rings', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await main.focus('#board svg');
+    await main.waitForSelector('[data-testid=kb-cursor][data-point=h8]', { state: 'attached' });
+    await main.keyboard.press('Enter');
+    await waitStones(main, 1);
+    await main.keyboard.press('ArrowRight');
+    await main.keyboard.press('ArrowUp');
+    await main.waitForSelector('[data-testid=kb-cursor][data-point=i9]', { state: 'attached' });
+    await main.keyboard.press(' ');
+    await waitStones(main, 2);
+    assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not played by keyboard');
+    // The board and the buttons show where the focus is.
+    const ring = (sel) => main.evaluate((q) => { const cs = getComputedStyle(document.querySelector(q)); return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2; }, sel);
+    assert(await ring('#board svg'), 'no focus ring on the board');
+    await main.keyboard.press('Tab');
+    const focused = await main.evaluate(() => document.activeElement.tagName);
+    assert(focused !== 'svg', 'Tab does not leave the board');
+    await main.focus('#btn-undo');
+    await main.keyboard.press('Shift+Tab');
+    await main.keyboard.press('Tab');
+    assert(await ring('#btn-undo'), 'no focus ring on a button');
+    await main.screenshot({ path: path.join(ARTIFACTS, 'keyboard.png') });
+});
+
+await test('the solver draws a forced win, or says there is none', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
+    await main.selectOption('#solve-kind', 'vcf');
+    await main.click('#btn-solve');
+    await main.waitForSelector('[data-testid=solve-line] [data-solve]', { state: 'attached' });
+    const line = await main.$$eval('[data-testid=solve-line] [data-solve]', (els) => els.map((e) => e.dataset.solve));
+    assert(line.length === 2 && line.every((p) => ['f8', 'g8', 'k8', 'l8'].includes(p)), 'solver line: ' + line);
+    assert(/Black wins by VCF/.test(await main.textContent('#solve-result')), 'solver text: ' + (await main.textContent('#solve-result')));
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'solver.png') });
+    // A move clears the line; with no threat on the board there is no win.
+    await play(main, ['k8']);
+    assert(await main.locator('[data-testid=solve-line] [data-solve]').count() === 0, 'stale solver line');
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'a1']);
+    await main.click('#btn-solve');
+    await main.waitForFunction(() => /no VCF win/.test(document.getElementById('solve-result').textContent));
+});
+
+// The contrast ratio of two CSS colours (WCAG 2 relative luminance).
+async function contrastOf(page, selector) {
+    return page.evaluate((sel) => {
+        const el = document.querySelector(sel);
+        const rgb = (c) => (c.match(/[\d.]+/g) || []).slice(0, 4).map(Number);
+        const lum = ([r, g, b]) => {
+            const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+        };
+        // The background is the first ancestor with an opaque one.
+        let node = el, bg = null;
+        while (node && node.nodeType === 1) {
+            const c = rgb(getComputedStyle(node).backgroundColor);
+            if (c.length === 3 || c[3] === 1) { bg = c; break; }
+            node = node.parentElement;
+        }
+        const fg = rgb(getComputedStyle(el).color);
+        const [a, b] = [lum(fg), lum(bg || [255, 255, 255])].sort((x, y) => y - x);
+        return (a + 0.05) / (b + 0.05);
+    }, selector);
+}
+
+await test('text contrast is at least 4.5:1 in both themes, the error toast included', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8']);
+    main.allow(/status of 409/);
+    const selectors = ['[data-testid=status-text]', '[data-testid=status-rule]', '#btn-undo', '#btn-new',
+        '#name-black', '.box h2', '.analysis h3', '#ana-depth', '#toast'];
+    for (const theme of ['wood', 'dark']) {
+        await main.evaluate((th) => { document.documentElement.dataset.theme = th; }, theme);
+        await main.click('#board [data-point=h8]'); // refused: an error toast
+        await waitToast(main, /taken|occupied/);
+        for (const sel of selectors) {
+            const ratio = await contrastOf(main, sel);
+            assert(ratio >= 4.5, `${theme}: ${sel} has contrast ${ratio.toFixed(2)}`);
+        }
+    }
+    await main.evaluate(() => { document.documentElement.dataset.theme = localStorage.getItem('tengen.theme') ? JSON.parse(localStorage.getItem('tengen.theme')) : 'wood'; });
 });
 
 await test('renju: forbidden point marked and a click on it refused', async () => {
@@ -470,6 +705,50 @@ await test('swap2 against the computer: it places, the page asks, it answers', a
     const names = (await main.textContent('#name-black')) + (await main.textContent('#name-white'));
     assert(/Player 1/.test(names) && /Player 2/.test(names), 'players not numbered: ' + names);
     await main.waitForFunction(() => !document.querySelector('[data-testid=opening-actions] button'));
+});
+
+// Clicks the free point nearest the centre until the game has a result; the computer must
+// answer each move (whatever colour it holds after the opening).
+async function playToResult(page, limit = 60) {
+    for (let i = 0; i < limit; i++) {
+        if (await page.locator('[data-testid=status][data-state=over]').count()) return true;
+        const n = await stones(page);
+        const free = await page.evaluate(() => {
+            const board = document.getElementById('board');
+            const pts = [...board.querySelectorAll('[data-point]')].map((e) => e.dataset.point)
+                .filter((p) => !board.querySelector(`[data-stone=${p}]`));
+            const d = (p) => Math.abs(p.charCodeAt(0) - 104) + Math.abs(parseInt(p.slice(1), 10) - 8);
+            return pts.sort((a, b) => d(a) - d(b))[0];
+        });
+        await page.click(`#board [data-point=${free}]`);
+        // Our stone, then the computer's reply (or the end of the game).
+        await page.waitForFunction((k) => document.querySelectorAll('#board [data-stone]').length >= k + 2
+            || document.querySelector('[data-testid=status][data-state=over]'), n);
+    }
+    return !!(await page.locator('[data-testid=status][data-state=over]').count());
+}
+
+await test('swap against the computer: after the colours trade it keeps moving, to a result', async () => {
+    for (const color of ['white', 'black']) {
+        await newGame(main, { mode: 'hvc', rule: 'renju', color, level: 'easy', opening: 'swap' });
+        if (color === 'black') {
+            // You are player 1: three stones, then the computer chooses its colour.
+            for (const p of ['h8', 'h9', 'j10']) await main.click(`#board [data-point=${p}]`).then(() => waitStones(main, ['h8', 'h9', 'j10'].indexOf(p) + 1));
+        } else {
+            // You are player 2: the computer places three stones; you take Black.
+            await waitStones(main, 3);
+            await main.click('[data-testid=choice-swap]');
+            await waitToast(main, /you now play Black/);
+            await main.waitForFunction(() => /you play Black/.test(document.querySelector('[data-testid=opening-rule]').textContent));
+        }
+        await main.waitForFunction(() => /opening: over/.test(document.querySelector('[data-testid=opening-rule]')?.textContent || ''));
+        if (color === 'white') {
+            // The computer, now White, makes move 4 by itself: no Go needed.
+            await waitStones(main, 4);
+            await waitStatus(main, /Black to move|you/i);
+        }
+        assert(await playToResult(main), 'no result: ' + (await statusText(main)));
+    }
 });
 
 await test('RIF between two humans: square, refusal, offers and selection; a named opening', async () => {
