@@ -36,7 +36,7 @@ WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
            -ffp-contract=off $(WARN) $(SANFLAGS) -DTG_BUILD_VERSION='"$(VERSION)"' $(CFLAGS)
-LDLIBS  := -pthread
+LDLIBS  := -pthread -lm
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
@@ -129,6 +129,7 @@ test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+	@sh tests/cli/test_ladder.sh $(BUILD)/tengen
 
 # `tengen play`: scripted --plain games and the ncurses screen driven in tmux.
 .PHONY: play-test
