@@ -328,6 +328,9 @@ bool tg_level_from_name(const char *name, TgLevel *level);
 /// not been measured. The max level is measured at tg_level_rating_nodes() nodes a move; with
 /// more time it plays stronger.
 bool tg_level_rating(TgLevel level, int *elo, int *error);
+/// Every level, weakest first: the measured ones by rating, then the others in TgLevel order.
+/// Returns TG_LEVEL_COUNT.
+int tg_levels_weakest_first(TgLevel out[TG_LEVEL_COUNT]);
 /// The node budget a move a level's rating was measured at (0: the level's own limits).
 uint64_t tg_level_rating_nodes(TgLevel level);
 /// The level whose rating is nearest `elo`. Between the hard level and the max level, the max

@@ -121,21 +121,10 @@ static bool can_play(const Ladder *l, TgEngine *e, TgLevel level) {
     return ok;
 }
 
-/// Every level, weakest first by the shipped ratings, those without one last.
+/// Every level that can play the board, weakest first (tg_levels_weakest_first).
 static int default_players(Ladder *l) {
     TgLevel order[TG_LEVEL_COUNT];
-    int n = 0;
-    for (int i = 0; i < TG_LEVEL_COUNT; i++) order[n++] = (TgLevel)i;
-    for (int i = 1; i < n; i++) /* insertion sort by rating; unrated after rated */
-        for (int j = i; j > 0; j--) {
-            int a, b;
-            const bool ra = tg_level_rating(order[j - 1], &a, NULL),
-                       rb = tg_level_rating(order[j], &b, NULL);
-            if ((ra && !rb) || (ra && rb && a <= b) || (!ra && !rb)) break;
-            const TgLevel t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    const int n = tg_levels_weakest_first(order);
     TgEngine *probe = tg_engine_new(1, 1 << 20);
     if (!probe) return cli_error("ladder: out of memory");
     int status = 0;

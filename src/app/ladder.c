@@ -294,7 +294,7 @@ void ladder_print_table(FILE *f, const LadderResults *r, const LadderFit *fit,
 
 /* ---- The picture ---- */
 
-enum { SVG_WIDTH = 760, SVG_LEFT = 170, SVG_RIGHT = 40, SVG_TOP = 70, SVG_ROW = 44 };
+enum { SVG_WIDTH = 760, SVG_LEFT = 170, SVG_RIGHT = 40, SVG_TOP = 84, SVG_ROW = 44 };
 
 /// A round step for the grid lines: about six of them across the range.
 static double grid_step(double range) {
@@ -346,7 +346,11 @@ void ladder_write_svg(FILE *f, const LadderResults *r, const LadderFit *fit, con
             SVG_LEFT - 150, r->player[fit->anchor].name);
     fprintf(f, "<text x=\"%d\" y=\"44\" font-size=\"11\" fill=\"#555\">", SVG_LEFT - 150);
     svg_text(f, settings && *settings ? settings : "");
-    fprintf(f, "; dots: maximum-likelihood ratings, bars: 95%% intervals</text>\n");
+    fprintf(
+        f,
+        "</text>\n<text x=\"%d\" y=\"58\" font-size=\"11\" fill=\"#555\">dots: maximum-likelihood "
+        "ratings (Bradley-Terry), bars: 95%% intervals</text>\n",
+        SVG_LEFT - 150);
     for (double v = lo; v <= hi + 1e-9; v += step) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v),
                 SVG_TOP - 10, X(v), axis_y);

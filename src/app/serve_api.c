@@ -139,15 +139,22 @@ static json_t *names(const char *(*name)(int), int count) {
 }
 
 static const char *rule_at(int i) { return tg_rule_name((TgRule)i); }
-static const char *level_at(int i) { return tg_level_name((TgLevel)(TG_LEVEL_COUNT - 1 - i)); }
+/// The i-th level, weakest first.
+static const char *level_at(int i) {
+    TgLevel order[TG_LEVEL_COUNT];
+    tg_levels_weakest_first(order);
+    return tg_level_name(order[i]);
+}
 
 /// The measured ratings of the levels (Elo above beginner, with half the 95% interval, and
 /// the nodes a move the level had in the ladder: 0 for its own limits).
 static json_t *ratings_json(void) {
     json_t *a = json_array();
+    TgLevel order[TG_LEVEL_COUNT];
+    tg_levels_weakest_first(order);
     for (int i = 0; i < TG_LEVEL_COUNT; i++) {
         int elo, error;
-        const TgLevel level = (TgLevel)(TG_LEVEL_COUNT - 1 - i);
+        const TgLevel level = order[i];
         if (!tg_level_rating(level, &elo, &error)) continue;
         json_array_append_new(a, json_pack("{s:s, s:i, s:i, s:I}", "level", tg_level_name(level),
                                            "elo", elo, "error", error, "nodes",

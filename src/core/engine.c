@@ -47,6 +47,7 @@ bool tg_level_from_name(const char *name, TgLevel *level) {
 
 /// The levels' ratings from the ladder (docs/ladder.txt, made by scripts/ladder.sh): Elo above
 /// beginner, half the 95% interval, and the nodes a move the level had (0: its own limits).
+/// Weakest first.
 static const struct LevelRating {
     TgLevel level;
     int elo, error;
@@ -75,6 +76,14 @@ bool tg_level_rating(TgLevel level, int *elo, int *error) {
     if (elo) *elo = r->elo;
     if (error) *error = r->error;
     return true;
+}
+
+int tg_levels_weakest_first(TgLevel out[TG_LEVEL_COUNT]) {
+    int n = 0;
+    for (int i = 0; i < RATING_COUNT; i++) out[n++] = RATINGS[i].level; /* kept in order */
+    for (int l = 0; l < TG_LEVEL_COUNT; l++)
+        if (!rating_of((TgLevel)l)) out[n++] = (TgLevel)l;
+    return n;
 }
 
 uint64_t tg_level_rating_nodes(TgLevel level) {

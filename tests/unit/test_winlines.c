@@ -201,13 +201,16 @@ static void test_level_api(void **state) {
 /// mapped to the nearest level or to max with a node budget between hard's and max's.
 static void test_ratings(void **state) {
     (void)state;
-    int prev = -1000000;
+    TgLevel order[TG_LEVEL_COUNT];
+    assert_int_equal(tg_levels_weakest_first(order), TG_LEVEL_COUNT);
     const TgLevel weakest_first[] = {TG_LEVEL_BEGINNER, TG_LEVEL_EASY, TG_LEVEL_MEDIUM,
                                      TG_LEVEL_HARD, TG_LEVEL_MAX};
+    int prev = -1000000;
     for (size_t i = 0; i < sizeof weakest_first / sizeof weakest_first[0]; i++) {
+        assert_int_equal(order[i], weakest_first[i]);
         int elo, err;
         assert_true(tg_level_rating(weakest_first[i], &elo, &err));
-        assert_true(elo > prev);
+        assert_true(elo > prev && err >= 0);
         prev = elo;
         uint64_t nodes;
         assert_int_equal(tg_level_for_rating(elo, &nodes), weakest_first[i]);
