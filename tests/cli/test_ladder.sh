@@ -5,7 +5,7 @@
 bin=${1:?usage: $0 path/to/tengen}
 here=$(dirname "$0")
 . "$here/checks.sh"
-openings="$here/../data/openings/freestyle-15.txt"
+openings="$here/../../data/openings/freestyle-15.txt"
 
 "$bin" ladder --levels beginner,easy,medium --games 4 --openings "$openings" --out "$tmp/l" \
     --jobs 2 >"$tmp/out" 2>&1
