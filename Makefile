@@ -45,7 +45,7 @@ endif
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
            -ffp-contract=off $(WARN) $(SANFLAGS) -DTG_BUILD_VERSION='"$(VERSION)"' $(CFLAGS)
-LDLIBS  := -pthread
+LDLIBS  := -pthread -lm
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
@@ -154,6 +154,7 @@ test: unit cxx-test check-layout cli-test brain-test play-test serve-test web-te
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+	@sh tests/cli/test_ladder.sh $(BUILD)/tengen
 
 # tengen.h from C++: compiles, links libtengen.a, stops a search on a std::atomic<bool>.
 CXX ?= c++

@@ -324,15 +324,32 @@ int tg_score_moves_to_five(int score);
 
 /// Playing strength, strongest first so that a zeroed TgSearchLimits means the full engine.
 typedef enum TgLevel {
-    TG_LEVEL_MAX,    ///< the full engine with the time it is given
-    TG_LEVEL_HARD,   ///< the full engine with a short budget (at most 400 ms a move)
-    TG_LEVEL_MEDIUM, ///< a 4-ply alpha-beta over the 5 best attacking and defending points
-    TG_LEVEL_EASY,   ///< one ply: the best point by a weight table, with a little randomness
+    TG_LEVEL_MAX,      ///< the full engine with the time it is given
+    TG_LEVEL_HARD,     ///< the full engine with a short budget (at most 100 000 nodes a move)
+    TG_LEVEL_MEDIUM,   ///< a 4-ply alpha-beta over the 5 best attacking and defending points
+    TG_LEVEL_EASY,     ///< one ply: the best point by a weight table, with a little randomness
+    TG_LEVEL_BEGINNER, ///< the classic win-lines player: cells scored by the open rows of five
+                       ///< through them, with a little randomness
     TG_LEVEL_COUNT
 } TgLevel;
 
-const char *tg_level_name(TgLevel level); ///< "max", "hard", "medium", "easy"
+const char *tg_level_name(TgLevel level); ///< "max", "hard", "medium", "easy", "beginner"
 bool tg_level_from_name(const char *name, TgLevel *level);
+
+/// The level's measured strength: Elo above beginner in the rating ladder (`tengen ladder`,
+/// docs/ladder.txt) and half its 95% interval (`error` may be NULL). False for a level that has
+/// not been measured. The max level is measured at tg_level_rating_nodes() nodes a move; with
+/// more time it plays stronger.
+bool tg_level_rating(TgLevel level, int *elo, int *error);
+/// Every level, weakest first: the measured ones by rating, then the others in TgLevel order.
+/// Returns TG_LEVEL_COUNT.
+int tg_levels_weakest_first(TgLevel out[TG_LEVEL_COUNT]);
+/// The node budget a move a level's rating was measured at (0: the level's own limits).
+uint64_t tg_level_rating_nodes(TgLevel level);
+/// The level whose rating is nearest `elo`. Between the hard level and the max level, the max
+/// level with a node budget (in *nodes; 0 otherwise) interpolated in log(nodes) between the
+/// budgets of the two, whose search differs only in its budget.
+TgLevel tg_level_for_rating(int elo, uint64_t *nodes);
 
 typedef struct TgEngine TgEngine;
 
@@ -361,7 +378,7 @@ typedef struct TgSearchLimits {
     const TgStopFlag *stop; ///< may be NULL; the search returns soon after it turns true
     const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL
     int exclude_count;
-    uint64_t seed;          ///< randomness of the easy level (same seed, same move)
+    uint64_t seed; ///< randomness of the easy and beginner levels (same seed, same move)
 } TgSearchLimits;
 
 /// One principal variation: the moves from the root, its score and the depth it comes from.

@@ -65,6 +65,7 @@ function renderSoundButton() {
 
 function relabel() {
     translatePage();
+    dialog.fillLevels();
     applyTheme(document.documentElement.dataset.theme);
     renderSoundButton();
     gameView.render();

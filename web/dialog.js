@@ -8,7 +8,9 @@ import { t } from './i18n.js';
 import { getPref, setPref, setSeat } from './prefs.js';
 import { $, showError } from './ui.js';
 
-const LEVELS = ['easy', 'medium', 'hard', 'max'];
+// The levels weakest first, until GET /api/info names them with their measured ratings.
+let LEVELS = ['beginner', 'easy', 'medium', 'hard', 'max'];
+let RATINGS = {};
 
 // What each opening rule allows (GET /api/openings says the same; this copy lets the dialog
 // work before that answer comes): an odd board only, the smallest board, three first stones.
@@ -27,18 +29,11 @@ export class NewGameDialog {
     constructor() {
         this.dlg = $('new-dialog');
         this.form = $('new-form');
-        for (const sel of this.form.querySelectorAll('select.level')) {
-            for (const lv of LEVELS) {
-                const o = document.createElement('option');
-                o.value = lv;
-                o.dataset.i18n = 'level.' + lv;
-                o.textContent = t('level.' + lv);
-                sel.append(o);
-            }
-        }
+        this.fillLevels();
+        this.loadLevels();
         this.loadOpenings();
         this.restore();
-        for (const id of ['ng-mode', 'ng-clock', 'ng-rule', 'ng-opening', 'ng-startpos']) {
+        for (const id of ['ng-mode', 'ng-clock', 'ng-rule', 'ng-opening', 'ng-startpos', 'ng-level']) {
             $(id).addEventListener('change', () => this.sync());
         }
         $('ng-size').addEventListener('input', () => this.sync());
@@ -47,6 +42,38 @@ export class NewGameDialog {
             e.preventDefault();
             this.start();
         });
+    }
+
+    // Each level with its measured rating ("Medium — about 800 points above beginner"); the
+    // single computer opponent may also be picked by a target rating instead.
+    fillLevels() {
+        for (const sel of this.form.querySelectorAll('select.level')) {
+            const keep = sel.value;
+            sel.replaceChildren();
+            const names = sel.id === 'ng-level' ? [...LEVELS, 'rating'] : LEVELS;
+            for (const lv of names) {
+                const o = document.createElement('option');
+                o.value = lv;
+                o.textContent = this.levelText(lv);
+                sel.append(o);
+            }
+            if (keep) sel.value = keep;
+        }
+    }
+
+    levelText(level) {
+        const r = RATINGS[level];
+        if (!r || r.elo === 0) return t('level.' + level);
+        return t('level.rated', { level: t('level.' + level), n: r.elo });
+    }
+
+    loadLevels() {
+        api.info().then((info) => {
+            LEVELS = info.levels;
+            RATINGS = Object.fromEntries((info.ratings || []).map((r) => [r.level, r]));
+            this.fillLevels();
+            this.restore();
+        }, () => {}); // the names alone still work
     }
 
     // The 26 renju openings by code, romanised and Chinese name ("2I Kyogetsu 峡月"): the same
@@ -78,6 +105,7 @@ export class NewGameDialog {
         set('ng-mode', p.mode);
         set('ng-color', p.color);
         set('ng-level', p.level ?? 'medium');
+        set('ng-rating', p.rating);
         set('ng-black-level', p.blackLevel ?? 'medium');
         set('ng-white-level', p.whiteLevel ?? 'medium');
         set('ng-clock', p.clock);
@@ -92,6 +120,8 @@ export class NewGameDialog {
         for (const el of this.form.querySelectorAll('[class*="m-"]')) {
             el.hidden = !el.classList.contains('m-' + mode);
         }
+        $('ng-rating').hidden = $('ng-rating-label').hidden =
+            mode !== 'hvc' || $('ng-level').value !== 'rating';
         const clockOn = $('ng-clock').value === 'on';
         for (const el of this.form.querySelectorAll('.c-on')) el.hidden = !clockOn;
         this.syncOpening();
@@ -138,7 +168,7 @@ export class NewGameDialog {
         const v = (id) => $(id).value;
         return {
             rule: v('ng-rule'), size: v('ng-size'), mode: v('ng-mode'), color: v('ng-color'),
-            level: v('ng-level'), blackLevel: v('ng-black-level'), whiteLevel: v('ng-white-level'),
+            level: v('ng-level'), rating: v('ng-rating'), blackLevel: v('ng-black-level'), whiteLevel: v('ng-white-level'),
             clock: v('ng-clock'), minutes: v('ng-minutes'), increment: v('ng-increment'),
             opening: v('ng-opening'), startpos: v('ng-startpos'),
         };
@@ -148,8 +178,13 @@ export class NewGameDialog {
         const size = Math.max(5, Math.min(22, Math.round(Number(v.size)) || 15));
         const spec = { rule: v.rule, size, black: 'human', white: 'human' };
         if (v.mode === 'hvc') {
-            if (v.color === 'black') spec.white = v.level;
-            else spec.black = v.level;
+            const other = v.color === 'black' ? 'white' : 'black';
+            if (v.level === 'rating') {
+                delete spec[other];
+                spec[other + '_rating'] = Math.max(-10000, Math.min(10000, Math.round(Number(v.rating)) || 0));
+            } else {
+                spec[other] = v.level;
+            }
         } else if (v.mode === 'cvc') {
             spec.black = v.blackLevel;
             spec.white = v.whiteLevel;

@@ -28,14 +28,19 @@ const en = {
     'color.black': 'Black',
     'color.white': 'White',
     'player.human': 'Human',
+    'player.beginner': 'Computer (beginner)',
     'player.easy': 'Computer (easy)',
     'player.medium': 'Computer (medium)',
     'player.hard': 'Computer (hard)',
     'player.max': 'Computer (max)',
+    'player.nodes': 'Computer ({level}, {n} nodes a move)',
+    'level.beginner': 'Beginner',
     'level.easy': 'Easy',
     'level.medium': 'Medium',
     'level.hard': 'Hard',
     'level.max': 'Max',
+    'level.rated': '{level} — about {n} points above beginner',
+    'level.rating': 'By target rating…',
 
     'status.toMove': '{color} to move',
     'status.yourMove': 'Your move ({color})',
@@ -183,6 +188,8 @@ const en = {
     'dlg.mode.online': 'Online: create a room',
     'dlg.yourColor': 'You play',
     'dlg.level': 'Level',
+    'dlg.rating': 'Target rating',
+    'dlg.ratingHint': 'Elo above beginner: the nearest level, or max with fewer nodes between hard and max',
     'dlg.blackLevel': 'Black’s level',
     'dlg.whiteLevel': 'White’s level',
     'dlg.seat': 'Your seat',
@@ -288,14 +295,19 @@ const zh = {
     'color.black': '黑方',
     'color.white': '白方',
     'player.human': '玩家',
+    'player.beginner': '电脑（入门）',
     'player.easy': '电脑（简单）',
     'player.medium': '电脑（中等）',
     'player.hard': '电脑（困难）',
     'player.max': '电脑（最强）',
+    'player.nodes': '电脑（{level}，每步{n}节点）',
+    'level.beginner': '入门',
     'level.easy': '简单',
     'level.medium': '中等',
     'level.hard': '困难',
     'level.max': '最强',
+    'level.rated': '{level}——比入门级高约{n}分',
+    'level.rating': '按目标等级分……',
 
     'status.toMove': '轮到{color}',
     'status.yourMove': '轮到你（{color}）',
@@ -462,6 +474,8 @@ const zh = {
     'dlg.mode.online': '网络对局：创建房间',
     'dlg.yourColor': '你执',
     'dlg.level': '级别',
+    'dlg.rating': '目标等级分',
+    'dlg.ratingHint': '比入门级高出的分数：取最接近的级别，介于困难与最强之间时用限节点的最强级',
     'dlg.blackLevel': '黑方级别',
     'dlg.whiteLevel': '白方级别',
     'dlg.seat': '你的座位',
@@ -573,7 +587,10 @@ export function colorName(color) {
     return t('color.' + color);
 }
 
+// "human", a level, or "max@250000": a level with a node budget a move (picked by rating).
 export function playerName(who) {
+    const [level, nodes] = String(who).split('@');
+    if (nodes) return t('player.nodes', { level: t('level.' + level), n: Number(nodes).toLocaleString() });
     return t('player.' + who);
 }
 

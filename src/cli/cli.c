@@ -52,6 +52,13 @@ bool cli_int(const char *name, const char *text, long lo, long hi, long *out) {
     return true;
 }
 
+int cli_number_option(int argc, char **argv, int *i, const char *name, long lo, long hi,
+                      long *out) {
+    const char *v;
+    if (!cli_option(argc, argv, i, name, &v)) return 0;
+    return cli_int(name, v, lo, hi, out) ? 1 : -1;
+}
+
 bool cli_wants_help(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;

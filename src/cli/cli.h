@@ -34,6 +34,9 @@ bool cli_flag(char **argv, int i, const char *name);
 const char *cli_foul_name(TgFoul foul);
 /// Parses an integer option value in [lo, hi]; false (with a message) otherwise.
 bool cli_int(const char *name, const char *text, long lo, long hi, long *out);
+/// A whole-number option `name` in [lo, hi] at argv[*i]: 1 if read into *out, 0 if argv[*i] is
+/// another option, -1 on a bad value (message printed).
+int cli_number_option(int argc, char **argv, int *i, const char *name, long lo, long hi, long *out);
 bool cli_wants_help(int argc, char **argv);
 
 /// Reads a board size, "N" or "WxH", each side TG_MIN_SIZE..TG_MAX_SIZE.

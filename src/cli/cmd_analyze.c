@@ -41,30 +41,22 @@ typedef struct Printer {
     int last_depth; ///< the depth printed last; the final report repeats it
 } Printer;
 
-/// Reads a numeric option into *out; 1 if it was `name`, 0 if not, -1 on a bad value.
-static int number_option(int argc, char **argv, int *i, const char *name, long lo, long hi,
-                         long *out) {
-    const char *v;
-    if (!cli_option(argc, argv, i, name, &v)) return 0;
-    return cli_int(name, v, lo, hi, out) ? 1 : -1;
-}
-
 /// Reads analyze's own options; 1 if consumed, 0 if not ours, -1 on a bad value.
 static int analyze_option(int argc, char **argv, int *i, AnalyzeOptions *o) {
     long n = 0;
     int used;
     if (cli_flag(argv, *i, "--json")) return o->json = true, 1;
-    if ((used = number_option(argc, argv, i, "--time", 1, 100000000L, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--time", 1, 100000000L, &n)))
         return used > 0 ? (o->limits.turn_ms = n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--depth", 1, 200, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--depth", 1, 200, &n)))
         return used > 0 ? (o->limits.depth = (int)n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--nodes", 1, 1000000000000L, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--nodes", 1, 1000000000000L, &n)))
         return used > 0 ? (o->limits.nodes = (uint64_t)n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--multipv", 1, TG_MAX_MULTIPV, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--multipv", 1, TG_MAX_MULTIPV, &n)))
         return used > 0 ? (o->limits.multipv = (int)n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &n)))
         return used > 0 ? (o->threads = (int)n, 1) : -1;
-    if ((used = number_option(argc, argv, i, "--hash", 1, 65536, &n)))
+    if ((used = cli_number_option(argc, argv, i, "--hash", 1, 65536, &n)))
         return used > 0 ? (o->hash_mb = n, 1) : -1;
     return 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "match.h"
 
 const char USAGE_SELFPLAY[] =
     "usage: tengen selfplay [--black LEVEL] [--white LEVEL] [--games N] [--rule R] [--size N|WxH]\n"
@@ -17,13 +18,15 @@ const char USAGE_SELFPLAY[] =
     "                       [--save PREFIX]\n"
     "\n"
     "Plays a match between engine A (--black, default max) and engine B (--white, default max);\n"
-    "levels are max, hard, medium and easy. Games go in pairs from the same opening: first A\n"
+    "levels are max, hard, medium, easy and beginner. Games go in pairs from the same opening: "
+    "first A\n"
     "plays Black, then the colours are swapped. --openings reads one opening a line as a move\n"
     "list (`h8i9j10`; `#` comments and blank lines skipped); an opening that is illegal under\n"
     "the rule or does not fit the board is reported and skipped. The openings are used in\n"
     "order, cycling when there are more pairs than openings; without a file, games start from\n"
     "an empty board. --games (default 2), --time (ms a move, default 1000), --threads (each\n"
-    "engine's, default 1), --seed (default 1; the easy level's randomness, varied per game).\n"
+    "engine's, default 1), --seed (default 1; the randomness of the easy and beginner levels, "
+    "varied per game).\n"
     "Each engine has a 16 MB table, cleared before each game. Prints one line per game and\n"
     "ends with `Score: W-L-D  Elo +E +/- M (LOS P%)` for A against B (95% error bar); --quiet\n"
     "prints only the last lines. --save writes each game to PREFIX-001.psq, PREFIX-002.psq, ...;\n"
@@ -33,12 +36,6 @@ const char USAGE_SELFPLAY[] =
     "side; the exit status is then 1.\n";
 
 enum { ENGINE_HASH = 16 << 20, PLAYER_A = 0, PLAYER_B = 1 };
-
-typedef struct Opening {
-    char *text; ///< as written in the file
-    TgPoint *moves;
-    int count;
-} Opening;
 
 typedef struct Match {
     TgRule rule;
@@ -52,18 +49,9 @@ typedef struct Match {
     bool quiet;
     const char *openings_path;
     const char *save;
-    Opening *openings;
-    int opening_count;
+    MatchOpenings openings;
     long unsaved; ///< games --save could not write
 } Match;
-
-/// One finished game, from the board's point of view.
-typedef struct Outcome {
-    TgColor winner; ///< TG_NOBODY for a draw
-    int moves;
-    bool engine_bug;
-    char how[200]; ///< "black wins by five", "draw by full-board", ...
-} Outcome;
 
 /// Wins, losses and draws of A.
 typedef struct Tally {
@@ -76,15 +64,8 @@ static int level_option(int argc, char **argv, int *i, const char *name, TgLevel
     const char *v;
     if (!cli_option(argc, argv, i, name, &v)) return 0;
     if (tg_level_from_name(v, level)) return 1;
-    cli_error("%s: unknown level '%s' (max, hard, medium, easy)", name, v);
+    cli_error("%s: unknown level '%s' (max, hard, medium, easy, beginner)", name, v);
     return -1;
-}
-
-static int number_option(int argc, char **argv, int *i, const char *name, long lo, long hi,
-                         long *out) {
-    const char *v;
-    if (!cli_option(argc, argv, i, name, &v)) return 0;
-    return cli_int(name, v, lo, hi, out) ? 1 : -1;
 }
 
 /// Reads selfplay's own options; 1 if consumed, 0 if not ours, -1 on a bad value.
@@ -96,10 +77,11 @@ static int match_option(int argc, char **argv, int *i, Match *m) {
     if (cli_option(argc, argv, i, "--save", &m->save)) return 1;
     if ((used = level_option(argc, argv, i, "--black", &m->level[PLAYER_A]))) return used;
     if ((used = level_option(argc, argv, i, "--white", &m->level[PLAYER_B]))) return used;
-    if ((used = number_option(argc, argv, i, "--games", 1, 1000000, &m->games))) return used;
-    if ((used = number_option(argc, argv, i, "--time", 1, 100000000L, &m->time_ms))) return used;
-    if ((used = number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &m->threads))) return used;
-    if ((used = number_option(argc, argv, i, "--seed", 0, 2147483647L, &seed)) > 0)
+    if ((used = cli_number_option(argc, argv, i, "--games", 1, 1000000, &m->games))) return used;
+    if ((used = cli_number_option(argc, argv, i, "--time", 1, 100000000L, &m->time_ms)))
+        return used;
+    if ((used = cli_number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &m->threads))) return used;
+    if ((used = cli_number_option(argc, argv, i, "--seed", 0, 2147483647L, &seed)) > 0)
         m->seed = (uint64_t)seed;
     return used;
 }
@@ -122,152 +104,11 @@ static int parse_options(int argc, char **argv, Match *m) {
     return 0;
 }
 
-/* ---- Openings ---- */
-
-static void openings_free(Match *m) {
-    for (int i = 0; i < m->opening_count; i++) {
-        free(m->openings[i].text);
-        free(m->openings[i].moves);
-    }
-    free(m->openings);
-    m->openings = NULL;
-    m->opening_count = 0;
-}
-
-/// Checks one opening under the match's rule and size; false with *why written if unusable.
-static bool opening_check(const Match *m, const char *text, Opening *op, char *why, size_t size) {
-    const int max = m->width * m->height;
-    op->moves = malloc(sizeof *op->moves * (size_t)max);
-    if (!op->moves) return snprintf(why, size, "out of memory"), false;
-    if (tg_parse_moves(text, m->width, m->height, op->moves, max, &op->count, why, size) != TG_OK)
-        return false;
-    TgGame *g = tg_game_new(m->rule, m->width, m->height);
-    int bad = -1;
-    TgError e = g ? tg_game_set_moves(g, op->moves, op->count, &bad) : TG_ERR_MEMORY;
-    if (e != TG_OK && bad >= 0)
-        snprintf(why, size, "move %d: %s", bad + 1, tg_error_text(e));
-    else if (e != TG_OK)
-        snprintf(why, size, "%s", tg_error_text(e));
-    else if (tg_game_over(g))
-        snprintf(why, size, "the game is already over"), e = TG_ERR_GAME_OVER;
-    tg_game_free(g);
-    return e == TG_OK;
-}
-
-/// Adds the opening on one line (trimmed); false only when out of memory.
-static bool opening_add(Match *m, char *line, int line_no) {
-    char why[256];
-    Opening op = {0};
-    if (!opening_check(m, line, &op, why, sizeof why)) {
-        cli_error("%s:%d: opening '%s' skipped: %s", m->openings_path, line_no, line, why);
-        free(op.moves);
-        return true;
-    }
-    Opening *grown = realloc(m->openings, sizeof *grown * (size_t)(m->opening_count + 1));
-    op.text = strdup(line);
-    if (!grown || !op.text) {
-        free(op.moves);
-        free(op.text);
-        if (grown) m->openings = grown;
-        return false;
-    }
-    m->openings = grown;
-    m->openings[m->opening_count++] = op;
-    return true;
-}
-
-static char *trim(char *s) {
-    while (*s == ' ' || *s == '\t') s++;
-    char *end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) *--end = '\0';
-    return s;
-}
-
-static int openings_load(Match *m) {
-    size_t len;
-    char *data = cli_read_file(m->openings_path, &len);
-    if (!data) return 1;
-    int line_no = 0;
-    bool ok = true;
-    for (char *line = data, *next; ok && line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next) *next++ = '\0';
-        char *text = trim(line);
-        line_no++;
-        if (*text && *text != '#') ok = opening_add(m, text, line_no);
-    }
-    free(data);
-    if (!ok) return cli_error("selfplay: out of memory reading the openings");
-    if (m->opening_count == 0)
-        return cli_error("selfplay: %s holds no usable opening for %s %dx%d", m->openings_path,
-                         tg_rule_name(m->rule), m->width, m->height);
-    return 0;
-}
-
 /* ---- One game ---- */
-
-/// A per-game seed, so that games from the same opening (and easy-level games) differ.
-static uint64_t game_seed(uint64_t seed, long game) {
-    uint64_t z = seed + (uint64_t)(game + 1) * 0x9e3779b97f4a7c15u;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 /// Which player (A or B) has `color` in game `index`: A is Black in the first of each pair.
 static int player_of(long index, TgColor color) {
     return (color == TG_BLACK) == (index % 2 == 0) ? PLAYER_A : PLAYER_B;
-}
-
-static void forfeit(Outcome *out, TgColor side, const char *what, TgError e) {
-    out->winner = side == TG_BLACK ? TG_WHITE : TG_BLACK;
-    out->engine_bug = true;
-    snprintf(out->how, sizeof out->how, "%s wins: engine bug, %s's %s: %s",
-             tg_color_name(out->winner), tg_color_name(side), what, tg_error_text(e));
-}
-
-static void describe_result(const TgGame *g, Outcome *out) {
-    const TgResult res = tg_game_result(g);
-    out->winner = res.winner;
-    if (res.reason == TG_REASON_NONE)
-        snprintf(out->how, sizeof out->how, "draw by move limit");
-    else if (res.winner == TG_NOBODY)
-        snprintf(out->how, sizeof out->how, "draw by %s", tg_reason_name(res.reason));
-    else
-        snprintf(out->how, sizeof out->how, "%s wins by %s", tg_color_name(res.winner),
-                 tg_reason_name(res.reason));
-}
-
-/// Plays the game on from its opening until it ends, the move limit passes or an engine fails.
-static void play_out(Match *m, long index, TgGame *g, Outcome *out) {
-    const int move_limit = m->width * m->height + 2; /* passes could otherwise go on forever */
-    TgSearchResult *r = malloc(sizeof *r);
-    if (!r) {
-        forfeit(out, tg_game_to_move(g), "search", TG_ERR_MEMORY);
-        return;
-    }
-    const uint64_t seed = game_seed(m->seed, index);
-    while (!tg_game_over(g) && tg_game_ply(g) < move_limit) {
-        const TgColor side = tg_game_to_move(g);
-        const int p = player_of(index, side);
-        const TgSearchLimits limits = {.level = m->level[p], .turn_ms = m->time_ms, .seed = seed};
-        TgError e = tg_engine_search(m->engine[p], g, &limits, NULL, NULL, r);
-        if (e != TG_OK) {
-            forfeit(out, side, "search failed", e);
-            break;
-        }
-        if ((e = tg_game_play(g, r->best, 0)) != TG_OK) {
-            char pt[8];
-            tg_point_to_text(r->best, m->width, m->height, pt, sizeof pt);
-            char what[32];
-            snprintf(what, sizeof what, "move %s was refused", pt);
-            forfeit(out, side, what, e);
-            break;
-        }
-    }
-    free(r);
-    if (!out->engine_bug) describe_result(g, out);
-    out->moves = tg_game_ply(g);
 }
 
 /// Writes game `index` to PREFIX-NNN.psq, or to PREFIX-NNN.sgf when PSQ cannot hold it (a
@@ -300,18 +141,20 @@ static bool save_game(const Match *m, long index, TgGame *g) {
     return ok;
 }
 
+static const MatchOpening *opening_of(const Match *m, long index) {
+    return m->openings.count ? &m->openings.list[(index / 2) % m->openings.count] : NULL;
+}
+
 /// Plays game `index` (from 0); false only when no game can even be set up.
-static bool play_game(Match *m, long index, Outcome *out) {
-    const Opening *op = m->opening_count ? &m->openings[(index / 2) % m->opening_count] : NULL;
-    TgGame *g = tg_game_new(m->rule, m->width, m->height);
-    if (!g || (op && tg_game_set_moves(g, op->moves, op->count, NULL) != TG_OK)) {
-        tg_game_free(g);
-        return false;
+static bool play_game(Match *m, long index, MatchOutcome *out) {
+    MatchSide side[2];
+    for (int c = 0; c < 2; c++) {
+        const int p = player_of(index, (TgColor)c);
+        side[c] = (MatchSide){m->engine[p], {.level = m->level[p], .turn_ms = m->time_ms}};
     }
-    tg_engine_clear(m->engine[PLAYER_A]);
-    tg_engine_clear(m->engine[PLAYER_B]);
-    memset(out, 0, sizeof *out);
-    play_out(m, index, g, out);
+    TgGame *g = match_play(m->rule, m->width, m->height, opening_of(m, index), side,
+                           match_game_seed(m->seed, index), out);
+    if (!g) return false;
     if (m->save && !save_game(m, index, g)) m->unsaved++;
     tg_game_free(g);
     return true;
@@ -323,9 +166,9 @@ static const char *score_of(TgColor winner) {
     return winner == TG_BLACK ? "1-0" : winner == TG_WHITE ? "0-1" : "1/2-1/2";
 }
 
-static void print_game(const Match *m, long index, const Outcome *out) {
+static void print_game(const Match *m, long index, const MatchOutcome *out) {
     const int black = player_of(index, TG_BLACK), white = 1 - black;
-    const Opening *op = m->opening_count ? &m->openings[(index / 2) % m->opening_count] : NULL;
+    const MatchOpening *op = opening_of(m, index);
     printf("game %ld/%ld opening %s %c(%s)=black vs %c(%s)=white: %s %s in %d moves\n", index + 1,
            m->games, op ? op->text : "empty", black == PLAYER_A ? 'A' : 'B',
            tg_level_name(m->level[black]), white == PLAYER_A ? 'A' : 'B',
@@ -333,7 +176,7 @@ static void print_game(const Match *m, long index, const Outcome *out) {
     fflush(stdout); /* a long match shows each game as it ends */
 }
 
-static void count(Tally *t, long index, const Outcome *out) {
+static void count(Tally *t, long index, const MatchOutcome *out) {
     if (out->engine_bug) t->bugs++;
     if (out->winner == TG_NOBODY)
         t->draw++;
@@ -375,7 +218,7 @@ static void print_score(const Tally *t) {
 static int run_match(Match *m) {
     Tally t = {0};
     for (long i = 0; i < m->games; i++) {
-        Outcome out;
+        MatchOutcome out;
         if (!play_game(m, i, &out)) return cli_error("selfplay: out of memory");
         count(&t, i, &out);
         if (out.engine_bug) fprintf(stderr, "tengen: selfplay: game %ld: %s\n", i + 1, out.how);
@@ -384,7 +227,7 @@ static int run_match(Match *m) {
     printf("A(%s) vs B(%s): %ld games, %s %dx%d, %ld ms a move, %s\n",
            tg_level_name(m->level[PLAYER_A]), tg_level_name(m->level[PLAYER_B]), m->games,
            tg_rule_name(m->rule), m->width, m->height, m->time_ms,
-           m->opening_count ? "openings in pairs" : "empty board");
+           m->openings.count ? "openings in pairs" : "empty board");
     print_score(&t);
     if (t.bugs) return cli_error("selfplay: %ld game(s) ended by an engine bug (above)", t.bugs);
     if (m->unsaved)
@@ -400,8 +243,9 @@ int cmd_selfplay(int argc, char **argv) {
                .seed = 1};
     int status = parse_options(argc, argv, &m);
     if (status) return status;
-    if (m.openings_path && (status = openings_load(&m))) {
-        openings_free(&m);
+    if (m.openings_path && (status = match_openings_load(m.openings_path, m.rule, m.width, m.height,
+                                                         "selfplay", &m.openings))) {
+        match_openings_free(&m.openings);
         return status;
     }
     m.engine[PLAYER_A] = tg_engine_new((int)m.threads, ENGINE_HASH);
@@ -412,6 +256,6 @@ int cmd_selfplay(int argc, char **argv) {
         status = cli_error("selfplay: out of memory");
     tg_engine_free(m.engine[PLAYER_A]);
     tg_engine_free(m.engine[PLAYER_B]);
-    openings_free(&m);
+    match_openings_free(&m.openings);
     return status;
 }

@@ -30,6 +30,7 @@ static const CliCommand COMMANDS[] = {
     {"solve", "find a forced win by fours (VCF) or threats (VCT)", USAGE_SOLVE, cmd_solve},
     {"analyze", "search a position and show the engine's lines", USAGE_ANALYZE, cmd_analyze},
     {"selfplay", "play a match between two engine levels", USAGE_SELFPLAY, cmd_selfplay},
+    {"ladder", "rate every level on one Elo scale by matches", USAGE_LADDER, cmd_ladder},
     {"opening", "opening rules: the engine's decisions, balanced openings", USAGE_OPENING,
      cmd_opening},
     {"play", "play a game in the terminal (ncurses, or --plain lines)", USAGE_PLAY, cmd_play_game},

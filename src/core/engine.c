@@ -2,6 +2,7 @@
  * engine.c — TgEngine, the public face of the search: the table, the threads, the levels and
  * the time plan. A search works on copies of the game's board, so the game is never touched.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,10 +12,14 @@
 #include "rules.h"
 #include "search.h"
 #include "timeman.h"
+#include "winlines.h"
+
+/// The hard level's budget a move: nodes, not time, so that its strength (and its rating) is the
+/// same on any machine and under any load (about 0.1 s a move at 1 M nodes/s).
+#define HARD_NODES 100000u
 
 enum {
     DEFAULT_HASH = 16 << 20,
-    HARD_BUDGET_MS = 400, ///< the hard level's most time a move
     MEDIUM_DEPTH = 4,
     MEDIUM_TOP = 5,
 };
@@ -25,7 +30,8 @@ struct TgEngine {
     Worker *workers; ///< threads of them; history survives between searches
 };
 
-static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max", "hard", "medium", "easy"};
+static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max", "hard", "medium", "easy",
+                                                        "beginner"};
 
 const char *tg_level_name(TgLevel level) {
     return (unsigned)level < TG_LEVEL_COUNT ? LEVEL_NAMES[level] : "?";
@@ -35,6 +41,68 @@ bool tg_level_from_name(const char *name, TgLevel *level) {
     for (int i = 0; i < TG_LEVEL_COUNT; i++)
         if (strcmp(name, LEVEL_NAMES[i]) == 0) return *level = (TgLevel)i, true;
     return false;
+}
+
+/* ---- Ratings ---- */
+
+/// The levels' ratings from the ladder (docs/ladder.txt, made by scripts/ladder.sh): Elo above
+/// beginner, half the 95% interval, and the nodes a move the level had (0: its own limits).
+/// Weakest first.
+static const struct LevelRating {
+    TgLevel level;
+    int elo, error;
+    uint64_t nodes;
+} RATINGS[] = {
+    /* one level a line, as in the ladder's table */
+    // clang-format off
+    {TG_LEVEL_BEGINNER, 0, 0, 0},
+    {TG_LEVEL_EASY, 316, 126, 0},
+    {TG_LEVEL_MEDIUM, 956, 308, 0},
+    {TG_LEVEL_HARD, 1375, 347, HARD_NODES},
+    {TG_LEVEL_MAX, 1677, 460, 1000000},
+    // clang-format on
+};
+enum { RATING_COUNT = sizeof RATINGS / sizeof RATINGS[0] };
+
+static const struct LevelRating *rating_of(TgLevel level) {
+    for (int i = 0; i < RATING_COUNT; i++)
+        if (RATINGS[i].level == level) return &RATINGS[i];
+    return NULL;
+}
+
+bool tg_level_rating(TgLevel level, int *elo, int *error) {
+    const struct LevelRating *r = rating_of(level);
+    if (!r) return false;
+    if (elo) *elo = r->elo;
+    if (error) *error = r->error;
+    return true;
+}
+
+int tg_levels_weakest_first(TgLevel out[TG_LEVEL_COUNT]) {
+    int n = 0;
+    for (int i = 0; i < RATING_COUNT; i++) out[n++] = RATINGS[i].level; /* kept in order */
+    for (int l = 0; l < TG_LEVEL_COUNT; l++)
+        if (!rating_of((TgLevel)l)) out[n++] = (TgLevel)l;
+    return n;
+}
+
+uint64_t tg_level_rating_nodes(TgLevel level) {
+    const struct LevelRating *r = rating_of(level);
+    return r ? r->nodes : 0;
+}
+
+TgLevel tg_level_for_rating(int elo, uint64_t *nodes) {
+    const struct LevelRating *hard = rating_of(TG_LEVEL_HARD), *max = rating_of(TG_LEVEL_MAX);
+    *nodes = 0;
+    if (hard && max && elo > hard->elo && elo < max->elo && max->elo > hard->elo) {
+        const double t = (double)(elo - hard->elo) / (max->elo - hard->elo);
+        *nodes = (uint64_t)(hard->nodes * pow((double)max->nodes / hard->nodes, t));
+        return TG_LEVEL_MAX;
+    }
+    const struct LevelRating *best = &RATINGS[0];
+    for (int i = 1; i < RATING_COUNT; i++)
+        if (abs(RATINGS[i].elo - elo) < abs(best->elo - elo)) best = &RATINGS[i];
+    return best->level;
 }
 
 int tg_score_moves_to_five(int score) {
@@ -104,7 +172,6 @@ static TimePlan plan_time(const TgSearchLimits *l, const Board *b) {
                       .increment_ms = l->increment_ms > 0 ? l->increment_ms : 0,
                       .empty_cells = b->width * b->height - b->stone_count};
     if (l->instant) tc.turn_ms = 0;
-    if (l->level == TG_LEVEL_HARD && tc.turn_ms > HARD_BUDGET_MS) tc.turn_ms = HARD_BUDGET_MS;
     return tm_plan(&tc);
 }
 
@@ -123,6 +190,8 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
     job->max_depth = l->depth > 0 && l->depth < SEARCH_MAX_PLY - 20 ? l->depth : SEARCH_MAX_PLY - 20;
     if (job->style.max_depth && job->style.max_depth < job->max_depth) job->max_depth = job->style.max_depth;
     job->max_nodes = l->nodes;
+    if (l->level == TG_LEVEL_HARD && (!job->max_nodes || job->max_nodes > HARD_NODES))
+        job->max_nodes = HARD_NODES;
     job->multipv = l->multipv < 1 ? 1 : l->multipv > TG_MAX_MULTIPV ? TG_MAX_MULTIPV : l->multipv;
     job->start_ns = search_now_ns();
     job->optimum_ns = plan.optimum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.optimum_ms);
@@ -142,8 +211,8 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
     }
 }
 
-static void greedy_result(Worker *w, const TgSearchLimits *l, TgSearchResult *out) {
-    const Pos p = search_greedy(w, l->seed);
+/// The answer of a one-ply level (easy, beginner): its move as a one-move line.
+static void one_ply_result(Pos p, TgSearchResult *out) {
     memset(out, 0, sizeof *out);
     out->best = p == POS_NONE ? (TgPoint){-1, -1} : game_point(p);
     out->line_count = p != POS_NONE;
@@ -168,8 +237,13 @@ TgError tg_engine_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
     prepare_job(e, g, l, job, exclude);
     job->callback = callback;
     job->user = user;
-    if (l->level == TG_LEVEL_EASY) greedy_result(&e->workers[0], l, out);
-    else search_run(job, out);
+    if (l->level == TG_LEVEL_EASY)
+        one_ply_result(search_greedy(&e->workers[0], l->seed), out);
+    else if (l->level == TG_LEVEL_BEGINNER)
+        one_ply_result(winlines_pick(&e->workers[0].board, l->seed, exclude, job->exclude_count),
+                       out);
+    else
+        search_run(job, out);
     for (int i = 0; i < e->threads; i++) e->workers[i].job = NULL;
     free(exclude);
     free(job);

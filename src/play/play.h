@@ -32,6 +32,8 @@ typedef enum TextId {
     T_LEVEL_HARD,
     T_LEVEL_MEDIUM,
     T_LEVEL_EASY,
+    T_LEVEL_BEGINNER,
+    T_LEVEL_RATING,
     T_RULE_FREESTYLE,
     T_RULE_STANDARD,
     T_RULE_RENJU,
@@ -185,6 +187,8 @@ PlayLang play_lang_from_env(void);
 bool play_lang_from_name(const char *name, PlayLang *lang);
 const char *play_rule_text(PlayLang lang, TgRule rule);
 const char *play_level_text(PlayLang lang, TgLevel level);
+/// "about 812 above beginner" (the level's measured rating, Elo), or "" when not measured.
+const char *play_rating_text(PlayLang lang, TgLevel level, char *buf, size_t size);
 const char *play_color_text(PlayLang lang, TgColor color);
 const char *play_foul_text(PlayLang lang, TgFoul foul);
 
@@ -205,7 +209,7 @@ typedef struct PlayConfig {
     int64_t move_ms;  ///< the computer's time a move; 0: the level's default
     int64_t hint_ms;  ///< time for a hint
     int threads;      ///< search threads
-    uint64_t seed;    ///< the easy level's randomness
+    uint64_t seed;    ///< the randomness of the easy and beginner levels
     PlayLang lang;
     TgOpeningRule opening; ///< under a rule, side[0] and side[1] are players 1 and 2
     int start;             ///< START_* or the index of a renju opening to start from

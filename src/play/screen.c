@@ -75,7 +75,7 @@ typedef struct Menu {
     int rule, size;
     int opening; ///< a TgOpeningRule
     int from;    ///< FROM_*, or FROM_OPENINGS + the index of a renju opening
-    int side[2]; ///< 0: human, 1..4: easy, medium, hard, max
+    int side[2]; ///< 0: human, else an index of MENU_LEVELS
     int clock;   ///< index in clocks
     int clock_count;
     TgClock clocks[MENU_CLOCKS];
@@ -591,9 +591,17 @@ static void draw_help_screen(const View *v) {
     put_text(r, left + 2, text(v, T_ANY_KEY), cols - 4);
 }
 
-/// The menu's player choices 1..4 (0, human, has no level).
-static const TgLevel MENU_LEVELS[5] = {TG_LEVEL_EASY, TG_LEVEL_EASY, TG_LEVEL_MEDIUM, TG_LEVEL_HARD,
-                                       TG_LEVEL_MAX};
+/// The menu's player choices 1..5, weakest first (0, human, has no level).
+static const TgLevel MENU_LEVELS[] = {TG_LEVEL_BEGINNER, TG_LEVEL_BEGINNER, TG_LEVEL_EASY,
+                                      TG_LEVEL_MEDIUM,   TG_LEVEL_HARD,     TG_LEVEL_MAX};
+enum { MENU_LAST_LEVEL = sizeof MENU_LEVELS / sizeof MENU_LEVELS[0] - 1 };
+
+/// The menu choice of a player (0: human).
+static int menu_choice_of(PlaySide side) {
+    for (int i = 1; side.computer && i <= MENU_LAST_LEVEL; i++)
+        if (MENU_LEVELS[i] == side.level) return i;
+    return side.computer ? MENU_LAST_LEVEL : 0;
+}
 
 static void menu_clock_text(const View *v, TgClock c, char *buf, size_t size) {
     if (!c.game_ms) return (void)snprintf(buf, size, "%s", text(v, T_MENU_NO_CLOCK));
@@ -624,6 +632,11 @@ static void menu_value(const View *v, int field, char *buf, size_t size) {
     case MENU_WHITE: {
         const int who = m->side[field - MENU_BLACK];
         play_side_text(L, (PlaySide){who > 0, MENU_LEVELS[who]}, buf, size);
+        char rating[96];
+        if (who > 0 && *play_rating_text(L, MENU_LEVELS[who], rating, sizeof rating)) {
+            const size_t used = strlen(buf);
+            snprintf(buf + used, size - used, " \u2014 %s", rating);
+        }
         break;
     }
     case MENU_CLOCK: menu_clock_text(v, m->clocks[m->clock], buf, size); break;
@@ -936,12 +949,7 @@ static void open_menu(View *v) {
               : c->start == START_RANDOM ? FROM_RANDOM
               : c->start >= 0            ? FROM_OPENINGS + c->start
                                          : FROM_EMPTY;
-    for (int i = 0; i < 2; i++)
-        m->side[i] = !c->side[i].computer                  ? 0
-                     : c->side[i].level == TG_LEVEL_MAX    ? 4
-                     : c->side[i].level == TG_LEVEL_HARD   ? 3
-                     : c->side[i].level == TG_LEVEL_MEDIUM ? 2
-                                                           : 1;
+    for (int i = 0; i < 2; i++) m->side[i] = menu_choice_of(c->side[i]);
     m->clock = clock_index(m, c->clock);
     if (m->clock < 0) { /* a clock from the command line: offer it too */
         m->clocks[m->clock_count] = c->clock;
@@ -964,7 +972,8 @@ static void menu_change(Menu *m, int delta) {
     case MENU_FROM: m->from = wrap(m->from, delta, 0, FROM_COUNT - 1); break;
     case MENU_BLACK:
     case MENU_WHITE:
-        m->side[m->field - MENU_BLACK] = wrap(m->side[m->field - MENU_BLACK], delta, 0, 4);
+        m->side[m->field - MENU_BLACK] =
+            wrap(m->side[m->field - MENU_BLACK], delta, 0, MENU_LAST_LEVEL);
         break;
     case MENU_CLOCK: m->clock = wrap(m->clock, delta, 0, m->clock_count - 1); break;
     default: break;

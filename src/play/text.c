@@ -4,6 +4,7 @@
  * Commands typed by the player stay English words in both languages.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,8 @@ static const Text TEXTS[T_COUNT] = {
     [T_LEVEL_HARD] = {"hard", "困难"},
     [T_LEVEL_MEDIUM] = {"medium", "中等"},
     [T_LEVEL_EASY] = {"easy", "简单"},
+    [T_LEVEL_BEGINNER] = {"beginner", "入门"},
+    [T_LEVEL_RATING] = {"about {1} above beginner", "比入门级高约{1}分"},
     [T_RULE_FREESTYLE] = {"freestyle", "无禁手"},
     [T_RULE_STANDARD] = {"standard", "标准五子"},
     [T_RULE_RENJU] = {"renju", "连珠（禁手）"},
@@ -303,8 +306,19 @@ const char *play_rule_text(PlayLang lang, TgRule rule) {
 
 const char *play_level_text(PlayLang lang, TgLevel level) {
     static const TextId IDS[TG_LEVEL_COUNT] = {T_LEVEL_MAX, T_LEVEL_HARD, T_LEVEL_MEDIUM,
-                                               T_LEVEL_EASY};
+                                               T_LEVEL_EASY, T_LEVEL_BEGINNER};
     return (unsigned)level < TG_LEVEL_COUNT ? play_text(lang, IDS[level]) : "?";
+}
+
+const char *play_rating_text(PlayLang lang, TgLevel level, char *buf, size_t size) {
+    int elo;
+    if (!tg_level_rating(level, &elo, NULL) || level == TG_LEVEL_BEGINNER) {
+        if (size) buf[0] = '\0';
+        return buf;
+    }
+    char number[16];
+    snprintf(number, sizeof number, "%d", elo);
+    return play_fill(buf, size, play_text(lang, T_LEVEL_RATING), number, (const char *)NULL);
 }
 
 const char *play_color_text(PlayLang lang, TgColor color) {

@@ -495,6 +495,8 @@ static const Field CREATE_FIELDS[] = {{"rule", F_STRING, false},
                                       {"size", F_INT, false},
                                       {"black", F_STRING, false},
                                       {"white", F_STRING, false},
+                                      {"black_rating", F_INT, false},
+                                      {"white_rating", F_INT, false},
                                       {"clock", F_OBJECT, false},
                                       {"computer_ms", F_INT, false},
                                       {"moves", F_ARRAY, false},
@@ -516,12 +518,31 @@ static bool rule_field(json_t *body, TgRule *rule, ApiError *e) {
     return api_fail(e, 400, "bad_field", "unknown rule '%.20s'", name);
 }
 
-static bool players_field(json_t *body, const char *fallback, int player[2], ApiError *e) {
-    const char *const keys[2] = {"black", "white"};
+/// "black"/"white": human, a level or level@nodes; or "black_rating"/"white_rating": the
+/// computer level nearest a target rating (Elo above beginner), max with fewer nodes between
+/// hard and max.
+static bool players_field(json_t *body, const char *fallback, int player[2], uint64_t nodes[2],
+                          ApiError *e) {
+    const char *const keys[2] = {"black", "white"}, *const rating_keys[2] = {"black_rating",
+                                                                             "white_rating"};
     for (int c = 0; c < 2; c++) {
+        const json_t *rating = json_object_get(body, rating_keys[c]);
+        if (rating && json_object_get(body, keys[c]))
+            return api_fail(e, 400, "bad_field", "give %s or %s, not both", keys[c],
+                            rating_keys[c]);
+        if (rating) {
+            const json_int_t elo = json_integer_value(rating);
+            if (elo < -10000 || elo > 10000)
+                return api_fail(e, 400, "bad_field", "%s must be within -10000..10000",
+                                rating_keys[c]);
+            player[c] = (int)tg_level_for_rating((int)elo, &nodes[c]);
+            continue;
+        }
         const char *name = str_field(body, keys[c], fallback);
-        if (!player_from_name(name, &player[c]))
-            return api_fail(e, 400, "bad_field", "%s must be human, easy, medium, hard or max",
+        if (!player_from_name(name, &player[c], &nodes[c]))
+            return api_fail(e, 400, "bad_field",
+                            "%s must be human, a level (beginner, easy, medium, hard, max) or "
+                            "level@nodes",
                             keys[c]);
     }
     return true;
@@ -602,17 +623,19 @@ static bool online_fields(json_t *body, const int player[2], int *seat, ApiError
 json_t *action_create(Server *s, json_t *body, ApiError *e) {
     TgRule rule;
     int player[2];
+    uint64_t nodes[2] = {0, 0};
     int64_t size = 15, computer_ms = 3000;
     TgClock clock;
     int seat;
     if (!body_fields(body, CREATE_FIELDS, e) || !rule_field(body, &rule, e) ||
         !int_in(body, "size", TG_MIN_SIZE, TG_MAX_SIZE, &size, e) ||
-        !players_field(body, "human", player, e) || !clock_field(body, &clock, e) ||
+        !players_field(body, "human", player, nodes, e) || !clock_field(body, &clock, e) ||
         !int_in(body, "computer_ms", 1, MAX_COMPUTER_MS, &computer_ms, e) ||
         !online_fields(body, player, &seat, e))
         return NULL;
     /* White defaults to the hard level, except online, where both players are human. */
-    if (!json_object_get(body, "white") && seat < 0) player[1] = TG_LEVEL_HARD;
+    if (!json_object_get(body, "white") && !json_object_get(body, "white_rating") && seat < 0)
+        player[1] = TG_LEVEL_HARD;
     TgGame *game = tg_game_new(rule, (int)size, (int)size);
     if (!game) return api_fail(e, 500, "internal", "out of memory"), NULL;
     json_t *moves = json_object_get(body, "moves");
@@ -622,6 +645,8 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
     }
     LiveGame *g = game_new_live(game, player);
     if (!g) return tg_game_free(game), api_fail(e, 500, "internal", "out of memory"), NULL;
+    g->nodes[0] = nodes[0];
+    g->nodes[1] = nodes[1];
     g->computer_ms = computer_ms;
     g->online = seat >= 0;
     if (!opening_create(g, body, e) || (g->balancing && !pool_has_room(s))) {
@@ -656,9 +681,10 @@ json_t *action_import(Server *s, json_t *body, ApiError *e) {
     TgRule rule;
     TgFormat format = TG_FORMAT_MOVES;
     int player[2];
+    uint64_t nodes[2] = {0, 0};
     int64_t size = 0;
     if (!body_fields(body, IMPORT_FIELDS, e) || !rule_field(body, &rule, e) ||
-        !players_field(body, "human", player, e) ||
+        !players_field(body, "human", player, nodes, e) ||
         !int_in(body, "size", TG_MIN_SIZE, TG_MAX_SIZE, &size, e))
         return NULL;
     json_t *data = json_object_get(body, "data");
@@ -677,6 +703,8 @@ json_t *action_import(Server *s, json_t *body, ApiError *e) {
     tg_game_goto(game, tg_game_length(game));
     LiveGame *g = game_new_live(game, player);
     if (!g) return tg_game_free(game), api_fail(e, 500, "internal", "out of memory"), NULL;
+    g->nodes[0] = nodes[0];
+    g->nodes[1] = nodes[1];
     g->paused = true; /* it opens at its last move and waits there */
     opening_import(g);
     return open_game(s, g, -1, e);

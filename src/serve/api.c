@@ -139,16 +139,39 @@ static json_t *names(const char *(*name)(int), int count) {
 }
 
 static const char *rule_at(int i) { return tg_rule_name((TgRule)i); }
-static const char *level_at(int i) { return tg_level_name((TgLevel)(TG_LEVEL_COUNT - 1 - i)); }
+/// The i-th level, weakest first.
+static const char *level_at(int i) {
+    TgLevel order[TG_LEVEL_COUNT];
+    tg_levels_weakest_first(order);
+    return tg_level_name(order[i]);
+}
+
+/// The measured ratings of the levels (Elo above beginner, with half the 95% interval, and
+/// the nodes a move the level had in the ladder: 0 for its own limits).
+static json_t *ratings_json(void) {
+    json_t *a = json_array();
+    TgLevel order[TG_LEVEL_COUNT];
+    tg_levels_weakest_first(order);
+    for (int i = 0; i < TG_LEVEL_COUNT; i++) {
+        int elo, error;
+        const TgLevel level = order[i];
+        if (!tg_level_rating(level, &elo, &error)) continue;
+        json_array_append_new(a, json_pack("{s:s, s:i, s:i, s:I}", "level", tg_level_name(level),
+                                           "elo", elo, "error", error, "nodes",
+                                           (json_int_t)tg_level_rating_nodes(level)));
+    }
+    return a;
+}
 
 static void get_info(ApiResponse *out) {
     char version[96];
     snprintf(version, sizeof version, "%s (%s)", TG_VERSION, TG_BUILD_VERSION);
     api_json_response(out, 200,
-                      json_pack("{s:s, s:o, s:o, s:i, s:i, s:i}", "version", version, "rules",
+                      json_pack("{s:s, s:o, s:o, s:o, s:i, s:i, s:i}", "version", version, "rules",
                                 names(rule_at, TG_RULE_COUNT), "levels",
-                                names(level_at, TG_LEVEL_COUNT), "min_size", TG_MIN_SIZE,
-                                "max_size", TG_MAX_SIZE, "default_size", 15));
+                                names(level_at, TG_LEVEL_COUNT), "ratings", ratings_json(),
+                                "min_size", TG_MIN_SIZE, "max_size", TG_MAX_SIZE, "default_size",
+                                15));
 }
 
 static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {
@@ -202,10 +225,11 @@ static char *record_of(const LiveGame *g, int k, ApiError *e) {
     TgGame *copy = tg_game_clone(g->game);
     if (!copy) return api_fail(e, 500, "internal", "out of memory"), NULL;
     for (int c = 0; c < 2; c++) {
-        char name[32];
-        const int player = g->player[game_seat(g, (TgColor)c)];
-        snprintf(name, sizeof name, "%s%s", player == SERVE_HUMAN ? "" : "tengen ",
-                 player_name(player));
+        char name[SERVE_PLAYER_LEN + 8];
+        const int seat = game_seat(g, (TgColor)c);
+        char label[SERVE_PLAYER_LEN];
+        game_player_label(g, seat, label, sizeof label);
+        snprintf(name, sizeof name, "%s%s", g->player[seat] == SERVE_HUMAN ? "" : "tengen ", label);
         tg_game_set_info(copy, c == TG_BLACK ? "black" : "white", name);
     }
     char err[256];

@@ -7,6 +7,8 @@
  * is answered or announced, so dropping a game from memory (or the process dying) loses
  * nothing; a game read back plays on from the same point.
  */
+#include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,10 +60,36 @@ const char *player_name(int player) {
     return player == SERVE_HUMAN ? "human" : tg_level_name((TgLevel)player);
 }
 
-bool player_from_name(const char *name, int *player) {
+void player_label(int player, uint64_t nodes, char *buf, size_t size) {
+    if (player != SERVE_HUMAN && nodes)
+        snprintf(buf, size, "%s@%" PRIu64, player_name(player), nodes);
+    else
+        snprintf(buf, size, "%s", player_name(player));
+}
+
+void game_player_label(const LiveGame *g, int seat, char *buf, size_t size) {
+    player_label(g->player[seat], g->nodes[seat], buf, size);
+}
+
+bool player_from_name(const char *name, int *player, uint64_t *nodes) {
+    char level_name[SERVE_PLAYER_LEN];
+    const char *at = strchr(name, '@');
+    const size_t len = at ? (size_t)(at - name) : strlen(name);
+    if (nodes) *nodes = 0;
+    if (len >= sizeof level_name || (at && !nodes)) return false;
+    memcpy(level_name, name, len);
+    level_name[len] = '\0';
     TgLevel level;
-    if (strcmp(name, "human") == 0) return *player = SERVE_HUMAN, true;
-    if (!tg_level_from_name(name, &level)) return false;
+    if (strcmp(level_name, "human") == 0 && !at) return *player = SERVE_HUMAN, true;
+    if (!tg_level_from_name(level_name, &level)) return false;
+    if (at) {
+        char *end;
+        errno = 0;
+        const unsigned long long n = strtoull(at + 1, &end, 10);
+        if (errno || end == at + 1 || *end || n == 0 || n > SERVE_MAX_NODES || at[1] == '-')
+            return false;
+        *nodes = n;
+    }
     *player = (int)level;
     return true;
 }
@@ -284,12 +312,14 @@ json_t *game_json(const LiveGame *g) {
     const int ply = tg_game_ply(game);
     /* No one is "to move" while the opening phase asks for its actions. */
     const bool over = tg_game_over(game) || game_in_opening(g) || g->balancing;
+    char black[SERVE_PLAYER_LEN], white[SERVE_PLAYER_LEN];
+    game_player_label(g, game_seat(g, TG_BLACK), black, sizeof black);
+    game_player_label(g, game_seat(g, TG_WHITE), white, sizeof white);
     json_t *o =
         json_pack("{s:s, s:s, s:i, s:s, s:s, s:b, s:o, s:o}", "id", g->id, "rule",
-                  tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black",
-                  player_name(g->player[game_seat(g, TG_BLACK)]), "white",
-                  player_name(g->player[game_seat(g, TG_WHITE)]), "online", g->online, "created",
-                  serve_json_time(g->created_ms), "updated", serve_json_time(g->updated_ms));
+                  tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black", black,
+                  "white", white, "online", g->online, "created", serve_json_time(g->created_ms),
+                  "updated", serve_json_time(g->updated_ms));
     json_object_set_new(o, "moves", moves_json(game, 0, ply));
     json_object_set_new(o, "redo", moves_json(game, ply, tg_game_length(game)));
     json_object_set_new(o, "ply", json_integer(ply));
@@ -349,7 +379,7 @@ static void saved_from_live(const LiveGame *g, SavedGame *s) {
     s->size = tg_game_width(game);
     for (int c = 0; c < 2; c++) { /* by colour, so that the archive's list reads right */
         const int seat = game_seat(g, (TgColor)c);
-        snprintf(s->player[c], sizeof s->player[c], "%s", player_name(g->player[seat]));
+        game_player_label(g, seat, s->player[c], sizeof s->player[c]);
         snprintf(s->token[c], sizeof s->token[c], "%s", g->token[seat]);
         const int64_t left = tg_game_time_left(game, (TgColor)c, now);
         s->left_ms[c] = tg_game_clock(game).game_ms ? left : 0;
@@ -473,12 +503,17 @@ static bool opening_from_saved(const SavedGame *s, TgOpening **op) {
 
 static LiveGame *live_from_saved(const SavedGame *s) {
     int by_color[2], player[2];
+    uint64_t nodes_by_color[2];
     TgOpening *op;
-    if (!player_from_name(s->player[0], &by_color[0]) ||
-        !player_from_name(s->player[1], &by_color[1]) || !opening_from_saved(s, &op))
+    if (!player_from_name(s->player[0], &by_color[0], &nodes_by_color[0]) ||
+        !player_from_name(s->player[1], &by_color[1], &nodes_by_color[1]) ||
+        !opening_from_saved(s, &op))
         return NULL;
-    for (int k = 0; k < 2; k++) /* the archive keeps players by colour; live games by number */
-        player[k] = by_color[op ? (int)tg_opening_color_of(op, (TgPlayer)k) : k];
+    int color_of[2];
+    for (int k = 0; k < 2; k++) { /* the archive keeps players by colour; live games by number */
+        color_of[k] = op ? (int)tg_opening_color_of(op, (TgPlayer)k) : k;
+        player[k] = by_color[color_of[k]];
+    }
     TgGame *game = game_from_saved(s, op);
     LiveGame *g = game ? game_new_live(game, player) : NULL;
     if (!g) {
@@ -486,6 +521,7 @@ static LiveGame *live_from_saved(const SavedGame *s) {
         tg_opening_free(op);
         return NULL;
     }
+    for (int k = 0; k < 2; k++) g->nodes[k] = nodes_by_color[color_of[k]];
     g->opening = op;
     g->balancing = s->balancing;
     snprintf(g->id, sizeof g->id, "%s", s->id);

@@ -52,13 +52,13 @@ static json_t *choices_json(unsigned choices) {
 static json_t *step_json(const LiveGame *g) {
     const TgOpeningStep st = tg_opening_step(g->opening);
     if (st.kind == TG_STEP_DONE) return json_null();
-    char text[256];
+    char text[256], who[SERVE_PLAYER_LEN];
     tg_opening_step_text(g->opening, text, sizeof text);
-    return json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:o, s:i, s:i, s:s}", "kind",
-                     STEP_NAMES[st.kind], "player", (int)st.player + 1, "color",
-                     tg_color_name(st.color), "who", player_name(g->player[st.player]), "count",
-                     st.count, "area", st.area, "choices", choices_json(st.choices), "min", st.min,
-                     "max", st.max, "text", text);
+    game_player_label(g, (int)st.player, who, sizeof who);
+    return json_pack(
+        "{s:s, s:i, s:s, s:s, s:i, s:i, s:o, s:i, s:i, s:s}", "kind", STEP_NAMES[st.kind], "player",
+        (int)st.player + 1, "color", tg_color_name(st.color), "who", who, "count", st.count, "area",
+        st.area, "choices", choices_json(st.choices), "min", st.min, "max", st.max, "text", text);
 }
 
 json_t *opening_json(const LiveGame *g) {
@@ -357,7 +357,11 @@ void opening_import(LiveGame *g) {
         return;
     }
     const int by_color[2] = {g->player[0], g->player[1]};
-    for (int k = 0; k < 2; k++) g->player[k] = by_color[tg_opening_color_of(op, (TgPlayer)k)];
+    const uint64_t nodes_by_color[2] = {g->nodes[0], g->nodes[1]};
+    for (int k = 0; k < 2; k++) {
+        g->player[k] = by_color[tg_opening_color_of(op, (TgPlayer)k)];
+        g->nodes[k] = nodes_by_color[tg_opening_color_of(op, (TgPlayer)k)];
+    }
     g->opening = op;
     if (!done) opening_rebuild(g);
     if (tg_game_ply(g->game) < n) tg_game_goto(g->game, n);

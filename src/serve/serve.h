@@ -22,7 +22,9 @@ enum {
     SERVE_HEADER_MAX = 16 << 10, ///< and so are headers past this
     SERVE_ID_LEN = 10,           ///< characters of a game id
     SERVE_TOKEN_LEN = 32,        ///< hex characters of a seat token
-    SERVE_HUMAN = -1,            ///< a player that is not one of the TgLevel values
+    SERVE_HUMAN = -1,
+    SERVE_PLAYER_LEN = 32, ///< "max@1000000000" and the like, with room            ///< a player
+                           ///< that is not one of the TgLevel values
 };
 
 typedef struct ServeConfig {
@@ -66,11 +68,14 @@ bool feed_next(Feed *f, uint64_t *cursor, int wait_ms, char **text, size_t *len)
 typedef struct Store Store;
 
 /// A game as the archive keeps it: plain values, no live state.
+/// The largest node budget a move a player may be given ("max@N").
+#define SERVE_MAX_NODES 1000000000ull
+
 typedef struct SavedGame {
     char id[SERVE_ID_LEN + 1];
     char rule[16];
     int size;
-    char player[2][8]; ///< "human" or a level name, by the colour each holds now
+    char player[2][SERVE_PLAYER_LEN]; ///< "human", a level name or "max@250000", by colour now
     bool online;
     char token[2][SERVE_TOKEN_LEN + 1]; ///< by colour now; "" while the seat is open
     char *moves;                        ///< the whole record, the redo branch included, "h8 i9 ..."
@@ -123,8 +128,9 @@ typedef struct LiveGame {
     Feed feed;
     pthread_mutex_t lock;
     TgGame *game;
-    unsigned version; ///< bumped by every change; a search applies only to its own version
-    int player[2];    ///< SERVE_HUMAN or a TgLevel, by player number
+    unsigned version;  ///< bumped by every change; a search applies only to its own version
+    int player[2];     ///< SERVE_HUMAN or a TgLevel, by player number
+    uint64_t nodes[2]; ///< a node budget a move by player number (0: the level's own)
     bool online;
     char token[2][SERVE_TOKEN_LEN + 1]; ///< by player number
     TgOpening *opening; ///< the opening phase (kept when over); NULL without an opening rule
@@ -172,6 +178,8 @@ LiveGame *game_new_live(TgGame *game, const int player[2]);
 void game_free_live(LiveGame *g);
 /// The player number (0 or 1) who holds colour c now.
 int game_seat(const LiveGame *g, TgColor c);
+/// player_label() of the player in `seat` (a player number).
+void game_player_label(const LiveGame *g, int seat, char *buf, size_t size);
 /// The colour player number `seat` holds now.
 TgColor game_seat_color(const LiveGame *g, int seat);
 /// The opening phase is still running (its actions, not moves, are asked for).
@@ -185,9 +193,12 @@ bool game_thinking(const LiveGame *g);
 /// Against the computer: the human's colour; TG_NOBODY when both or neither are human.
 TgColor game_human_color(const LiveGame *g);
 const char *player_name(int player);
+/// A player as the API writes it: "human", a level name, or "max@250000" with a node budget.
+void player_label(int player, uint64_t nodes, char *buf, size_t size);
 /// "black" or "white" as a colour; TG_NOBODY for anything else.
 TgColor color_from_name(const char *name);
-bool player_from_name(const char *name, int *player);
+/// Reads "human", a level name or "level@nodes" (nodes may be NULL: no budget allowed).
+bool player_from_name(const char *name, int *player, uint64_t *nodes);
 /// Records what a search of `ply` said (score from the side to move's view).
 void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth);
 /// Forgets the evaluations of plies after `ply` (a new move cut the branch they were of).

@@ -48,7 +48,9 @@ static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     const TgColor c = tg_game_to_move(game);
     const TgLevel level = (TgLevel)g->player[game_seat(g, c)];
     const int64_t now = serve_now_ms();
-    TgSearchLimits l = {.level = level, .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
+    TgSearchLimits l = {.level = level,
+                        .nodes = g->nodes[c],
+                        .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
     int64_t turn = level == TG_LEVEL_MAX      ? g->computer_ms
                    : level == TG_LEVEL_MEDIUM ? MEDIUM_CAP_MS
                                               : 0;
@@ -74,6 +76,7 @@ static TgOpeningLimits opening_limits(const LiveGame *g, Job *job, bool brief) {
     const int level = g->player[st.player];
     TgOpeningLimits l = {.stop = &job->stop};
     l.nodes = opening_nodes(level);
+    if (g->nodes[st.player] && g->nodes[st.player] < l.nodes) l.nodes = g->nodes[st.player];
     if (level == TG_LEVEL_MAX) l.time_ms = g->computer_ms;
     if (brief) l.nodes = BRIEF_NODES, l.time_ms = 0;
     char line[512];
@@ -217,8 +220,9 @@ static void on_info(const TgSearchInfo *info, void *user) {
 /* ---- Results ---- */
 
 static void computer_moves(Server *s, LiveGame *g, const Job *job, const TgSearchResult *r) {
-    if (job->limits.level != TG_LEVEL_EASY && r->depth > 0)
-        game_set_eval(g, job->ply, job->color, r->score, r->depth);
+    const bool one_ply =
+        job->limits.level == TG_LEVEL_EASY || job->limits.level == TG_LEVEL_BEGINNER;
+    if (!one_ply && r->depth > 0) game_set_eval(g, job->ply, job->color, r->score, r->depth);
     game_cut_evals(g, job->ply);
     const TgError e = tg_game_play(g->game, r->best, serve_now_ms());
     g->draw_offer = g->undo_offer = TG_NOBODY;

@@ -2,14 +2,7 @@
 # test_analyze_selfplay.sh — end-to-end checks of `tengen analyze` and `tengen selfplay`.
 # usage: sh tests/cli/test_analyze_selfplay.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $1" >&2; [ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" >&2; }
-# check NAME COMMAND...: passes when the command succeeds.
-check() { name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+. "$(dirname "$0")/checks.sh"
 
 # Black (to move) has the open three h8 i8 j8: g8 or k8 makes a straight four and wins.
 three="h8 a1 i8 a2 j8 a3"

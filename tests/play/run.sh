@@ -40,7 +40,7 @@ for r in 8 6 10 4 12 2 14; do for c in h f j d l b n; do lattice="$lattice $c$r"
 
 # ---- Plain: a game to its end against each level ----------------------------------------
 
-for level in easy medium "hard --time 100" "max --time 100"; do
+for level in beginner easy medium "hard --time 100" "max --time 100"; do
     # shellcheck disable=SC2086 # $level holds the level and its options
     lines $lattice | plain --black human --white $level
     check "plain: white $level exits 0" test $? = 0
@@ -457,6 +457,15 @@ else
     keys Enter
     check "screen: the menu starts the opening" wait_for "tengen  renju 15x15 rif"
     check "screen: ... from 2D, player 2 to choose" wait_for "Player 2 (human), White: choose stay"
+    keys q
+
+    screen --lang en --black human --white human
+    wait_for "a b c d e" >/dev/null
+    keys n k k l # the menu: White, one step from human
+    check "screen: the menu offers the beginner" wait_for "< computer (beginner) >"
+    keys l l
+    check "screen: the menu shows a level's rating" wait_for "computer (medium) — about"
+    check "screen: ... as points above beginner" has 'computer \(medium\) — about [0-9]+ above beginner >'
     keys q
 
     screen --lang en --load "$tmp/op.sgf"

@@ -150,7 +150,11 @@ def test_info_and_rules(s):
     status, h, info = s.get("/api/info")
     check("info", status == 200 and info["rules"] == ["freestyle", "standard", "renju", "caro8",
                                                          "caro9"], info)
-    check("info levels", info["levels"] == ["easy", "medium", "hard", "max"], info)
+    check("info levels", info["levels"] == ["beginner", "easy", "medium", "hard", "max"], info)
+    ratings = info["ratings"]
+    check("info ratings", [r["level"] for r in ratings] == info["levels"]
+          and ratings[0]["elo"] == 0 and all(a["elo"] < b["elo"] for a, b in zip(ratings, ratings[1:]))
+          and all(set(r) == {"level", "elo", "error", "nodes"} for r in ratings), ratings)
     check("info sizes", (info["min_size"], info["max_size"], info["default_size"]) == (5, 22, 15))
     check("security headers", "default-src 'self'" in h.get("content-security-policy", "")
           and h.get("x-content-type-options") == "nosniff"
@@ -169,6 +173,23 @@ def test_info_and_rules(s):
                 {"online": True, "white": "easy"}, {"computer_ms": 0}]:
         status, _, e = s.post("/api/games", bad)
         check(f"create refuses {bad}", status in (400, 409) and "error" in e and "code" in e, e)
+    # players by target rating: the nearest level, or max with fewer nodes between hard and max
+    elo = {r["level"]: r["elo"] for r in ratings}
+    for target, want in [(-300, "beginner"), (elo["easy"] + 1, "easy"), (elo["medium"], "medium"),
+                         (elo["hard"], "hard"), (elo["max"] + 400, "max")]:
+        g = new_game(s, black="human", white_rating=target)
+        check(f"rating {target} plays {want}", g["white"] == want, g["white"])
+    g = new_game(s, black="human", white_rating=(elo["hard"] + elo["max"]) // 2)
+    nodes = int(g["white"].split("@")[1]) if g["white"].startswith("max@") else 0
+    hard_nodes = [r["nodes"] for r in ratings if r["level"] == "hard"][0]
+    max_nodes = [r["nodes"] for r in ratings if r["level"] == "max"][0]
+    check("rating between hard and max", hard_nodes < nodes < max_nodes, g["white"])
+    g = new_game(s, black="human", white="max@5000")
+    check("max@5000 kept", g["white"] == "max@5000", g)
+    for bad in [{"white": "max@0"}, {"white": "max@"}, {"white": "human@5"}, {"white": "max@-3"},
+                {"white": "hard", "white_rating": 500}, {"white_rating": "500"}]:
+        status, _, e = s.post("/api/games", bad)
+        check(f"create refuses {bad}", status == 400 and "error" in e, e)
     g = new_game(s, white="human", moves=["h8", "i9", "h9"])
     check("start position", g["moves"] == ["h8", "i9", "h9"] and g["to_move"] == "white", g)
 
@@ -296,7 +317,7 @@ def test_assets(s):
 
 def test_computer_games(s):
     # a full game against the easy level, then one against hard, each to its result
-    for level, max_ply in [("easy", 225), ("hard", 225)]:
+    for level, max_ply in [("beginner", 225), ("easy", 225), ("hard", 225)]:
         g = new_game(s, rule="standard", black="human", white=level)
         gid = g["id"]
         rnd = random.Random(7)
@@ -318,6 +339,11 @@ def test_computer_games(s):
     g = new_game(s, black="easy", white="medium", rule="renju")
     g = wait_for(s, g["id"], lambda x: x["result"] is not None, 60)
     check("computer vs computer", g["result"] is not None, g["ply"])
+    # a node-limited max against the beginner, on renju: the beginner never plays a foul
+    g = new_game(s, black="beginner", white="max@3000", rule="renju")
+    g = wait_for(s, g["id"], lambda x: x["result"] is not None, 60)
+    check("max@3000 beats beginner", g["result"] is not None and g["result"]["winner"] == "white"
+          and g["result"]["reason"] == "five", g["result"])
 
 
 def test_undo_redo_goto(s):
@@ -716,6 +742,7 @@ def test_restart(db, s, online):
     act(s, hvh["id"], "undo")
     done = new_game(s, white="human")
     act(s, done["id"], "resign")
+    by_nodes = new_game(s, black="human", white="max@4000", opening="swap1")
     clocked = new_game(s, white="human", clock={"game_ms": 120000, "increment_ms": 1000})
     play_line(s, clocked["id"], ["h8"])
     thinking = new_game(s, black="human", white="max", computer_ms=60000)
@@ -724,7 +751,7 @@ def test_restart(db, s, online):
     ev.next()
     status, _, g = act(s, hvh["id"], "analyze", {"time_ms": 0})
     before = {gid: game(s, gid) for gid in [hvh["id"], done["id"], clocked["id"], thinking["id"],
-                                             online[0]]}
+                                             online[0], by_nodes["id"]]}
     total = s.get("/api/games")[2]["total"]
     check("killed", s.kill() == -signal.SIGKILL)
     s2 = Server(db, "--rate", "0")

@@ -258,6 +258,24 @@ await test('human vs easy computer: the replies arrive', async () => {
     await waitStones(main, 4);
 });
 
+await test('levels with their ratings; a computer picked by target rating', async () => {
+    await main.click('#btn-new');
+    await main.selectOption('#ng-mode', 'hvc');
+    await main.waitForFunction(() => /about \d+ points above beginner/.test(
+        document.querySelector('#ng-level option[value=medium]').textContent));
+    const names = await main.$$eval('#ng-level option', (os) => os.map((o) => o.value));
+    assert(names.join() === 'beginner,easy,medium,hard,max,rating', `levels: ${names}`);
+    assert(await main.locator('#ng-rating').isHidden(), 'rating field shown for a level');
+    await main.selectOption('#ng-level', 'rating');
+    assert(await main.locator('#ng-rating').isVisible(), 'rating field hidden');
+    await main.fill('#ng-rating', '-200');
+    await main.selectOption('#ng-color', 'black');
+    await main.click('#ng-start');
+    await main.waitForFunction(() => /Computer \(beginner\)/.test(document.getElementById('name-white').textContent));
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 2);
+});
+
 await test('the computer thinks live: search info and the evaluation graph', async () => {
     await newGame(main, { mode: 'hvc', level: 'hard', color: 'black' });
     // Record whether the panel ever showed the computer's own search while it thought.
@@ -276,8 +294,8 @@ await test('the computer thinks live: search info and the evaluation graph', asy
 });
 
 await test('computer vs computer: stop, move now, go on', async () => {
-    // hard thinks up to 400 ms a move: slow enough to stop mid-game (easy plays a whole game
-    // in a second).
+    // hard searches 100 000 nodes a move: slow enough to stop mid-game (easy plays a whole
+    // game in a second).
     await newGame(main, { mode: 'cvc', level: 'hard' });
     await main.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length >= 2);
     await main.click('#btn-stop');
