@@ -36,7 +36,7 @@ WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
            -ffp-contract=off $(WARN) $(SANFLAGS) -DTG_BUILD_VERSION='"$(VERSION)"' $(CFLAGS)
-LDLIBS  := -pthread
+LDLIBS  := -pthread -lm
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
@@ -57,6 +57,9 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 LIB       := $(BUILD)/libtengen.a
+# The zero level's built-in networks, compiled into libtengen: every models/*.tgnn.
+MODEL_FILES := $(wildcard models/*.tgnn)
+MODEL_OBJ := $(BUILD)/obj/gen/models.o
 # The web page, compiled into tengen (`tengen serve`): every file under web/.
 WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
@@ -84,7 +87,7 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
 
-$(LIB): $(CORE_OBJ)
+$(LIB): $(CORE_OBJ) $(MODEL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -103,6 +106,14 @@ $(BUILD)/gen/web_assets.c: scripts/embed_assets.sh $(WEB_FILES) $(wildcard web)
 $(WEB_OBJ): $(BUILD)/gen/web_assets.c src/app/serve_assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc/app -c $< -o $@
+
+$(BUILD)/gen/models.c: scripts/embed_models.sh $(MODEL_FILES) $(wildcard models)
+	@mkdir -p $(dir $@)
+	sh scripts/embed_models.sh models >$@.tmp && mv $@.tmp $@
+
+$(MODEL_OBJ): $(BUILD)/gen/models.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
