@@ -41,7 +41,8 @@ LDLIBS  := -pthread -lm
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
 DEPS_TEST := pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux \
-             cmd:python3=python3
+             cmd:python3=python3 file:/usr/lib/python3/dist-packages/numpy/__init__.py=python3-numpy \
+             file:/usr/lib/python3/dist-packages/torch/__init__.py=python3-torch
 DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev \
              pc:libmicrohttpd=libmicrohttpd-dev pc:sqlite3=libsqlite3-dev
 
@@ -107,7 +108,7 @@ $(WEB_OBJ): $(BUILD)/gen/web_assets.c src/app/serve_assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc/app -c $< -o $@
 
-$(BUILD)/gen/models.c: scripts/embed_models.sh $(MODEL_FILES) $(wildcard models)
+%/gen/models.c: scripts/embed_models.sh $(MODEL_FILES) $(wildcard models)
 	@mkdir -p $(dir $@)
 	sh scripts/embed_models.sh models >$@.tmp && mv $@.tmp $@
 
@@ -134,12 +135,18 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
+test: unit check-layout cli-test brain-test play-test serve-test web-test zero-test $(if $(filter 0,$(SAN)),fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
+
+# The zero level's learning loop end to end on a 6x6 board: self-play, training with PyTorch,
+# export, evaluation against pure MCTS, resumption, the curve; then the model on the command line.
+.PHONY: zero-test
+zero-test: deps-test $(BUILD)/tengen
+	@sh tests/zero/run.sh $(BUILD)/tengen
 
 # `tengen play`: scripted --plain games and the ncurses screen driven in tmux.
 .PHONY: play-test
@@ -173,21 +180,23 @@ brain-test: $(BUILD)/pbrain-tengen
 # libFuzzer targets are always built with clang and ASan+UBSan, under build/fuzz.
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(wildcard src/*.h src/core/*.h)
+FUZZ_MODELS := build/fuzz/gen/models.c
+build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(FUZZ_MODELS) $(wildcard src/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
 
 # The protocol fuzzer also needs the brain's front-end file.
-build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC) \
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC) $(FUZZ_MODELS) \
                           $(wildcard src/*.h src/core/*.h src/app/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
 
 # The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
-build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) \
+build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) $(FUZZ_MODELS) \
                      $(wildcard src/*.h src/core/*.h src/app/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $(shell pkg-config --cflags $(SERVE_PC)) $< $(SERVE_API_SRC) $(CORE_SRC) \
+	    $(FUZZ_MODELS) \
 	    -o $@ $(shell pkg-config --libs $(SERVE_PC)) -lm
 
 fuzz-quick: deps-test $(FUZZ_BIN)
@@ -208,7 +217,7 @@ WIN_CFLAGS := -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -ffp-cont
               -D__USE_MINGW_ANSI_STDIO=1 -Wall -Wextra -Wno-format \
               -DTG_BUILD_VERSION='"$(VERSION)"'
 WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/app/brain.o \
-              $(WIN_BUILD)/obj/app/pbrain_main.o
+              $(WIN_BUILD)/obj/app/pbrain_main.o $(WIN_BUILD)/obj/gen/models.o
 .PHONY: windows
 windows: $(WIN_BUILD)/pbrain-tengen.exe
 
@@ -217,8 +226,12 @@ $(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h src/app/*.h)
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 
+$(WIN_BUILD)/obj/gen/models.o: $(WIN_BUILD)/gen/models.c
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+
 $(WIN_BUILD)/pbrain-tengen.exe: $(WIN_OBJ)
-	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread
+	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread -lm
 
 bench: all
 	$(BUILD)/tengen bench --moves

@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { getPref, setPref, setSeat } from './prefs.js';
 import { $, showError } from './ui.js';
 
-const LEVELS = ['easy', 'medium', 'hard', 'max'];
+const LEVELS = ['easy', 'medium', 'hard', 'max', 'mcts', 'zero'];
 
 // What each opening rule allows (GET /api/openings says the same; this copy lets the dialog
 // work before that answer comes): an odd board only, the smallest board, three first stones.
@@ -36,7 +36,12 @@ export class NewGameDialog {
                 sel.append(o);
             }
         }
+        this.zeroBoards = [];
         this.loadOpenings();
+        api.info().then((i) => {
+            this.zeroBoards = i.zero_boards || [];
+            this.sync();
+        }).catch(() => {});
         this.restore();
         for (const id of ['ng-mode', 'ng-clock', 'ng-rule', 'ng-opening', 'ng-startpos']) {
             $(id).addEventListener('change', () => this.sync());
@@ -117,6 +122,13 @@ export class NewGameDialog {
             o.disabled = !rule.three_stones || (o.value === 'balanced' ? !balancedOk : !odd);
         }
         if (start.selectedOptions[0]?.disabled) start.value = 'empty';
+        // The zero level plays only where tengen has a network for the rule and size.
+        const zeroOk = this.zeroBoards.some((z) => z.rule === $('ng-rule').value && z.size === size);
+        for (const sel of this.form.querySelectorAll('select.level')) {
+            const zero = [...sel.options].find((o) => o.value === 'zero');
+            if (zero) zero.disabled = !zeroOk;
+            if (sel.value === 'zero' && !zeroOk) sel.value = 'medium';
+        }
         const numbered = opening.value !== 'none';
         const label = (id, key) => { $(id).dataset.i18n = key; $(id).textContent = t(key); };
         label('ng-color-label', numbered ? 'dlg.youAre' : 'dlg.yourColor');

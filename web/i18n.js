@@ -36,6 +36,8 @@ const en = {
     'level.medium': 'Medium',
     'level.hard': 'Hard',
     'level.max': 'Max',
+    'level.mcts': 'Monte Carlo (MCTS)',
+    'level.zero': 'Zero (self-taught network)',
 
     'status.toMove': '{color} to move',
     'status.yourMove': 'Your move ({color})',
@@ -265,6 +267,8 @@ const zh = {
     'level.medium': '中等',
     'level.hard': '困难',
     'level.max': '最强',
+    'level.mcts': '蒙特卡洛 (MCTS)',
+    'level.zero': '自学网络 (Zero)',
 
     'status.toMove': '轮到{color}',
     'status.yourMove': '轮到你（{color}）',

@@ -69,6 +69,7 @@ typedef struct Settings {
     int64_t hash_kb; ///< Yixin's hash_size; 0: sized from max_memory
     int caution_factor, pondering, nbestsym;
     int detail;      ///< bit 0: REALTIME stream, bit 1: a MESSAGE line per depth
+    TgLevel level;   ///< INFO level (a tengen key): max unless set
     bool detail_set; ///< show_detail was sent (YXSHOWINFO does not override it)
     char folder[256];
 } Settings;
@@ -367,6 +368,7 @@ static void limits_for(const Brain *b, TgSearchLimits *l, int searches_left) {
     l->stop = b->job.stop;
     l->multipv = b->job.multipv;
     l->depth = s->max_depth > 0 ? s->max_depth : 0;
+    l->level = s->level;
     l->nodes = s->max_node > 0 ? (uint64_t)s->max_node : 0;
     if (b->cfg.node_cap && (!l->nodes || l->nodes > b->cfg.node_cap)) l->nodes = b->cfg.node_cap;
     l->increment_ms = s->increment > 0 ? s->increment : 0;
@@ -862,6 +864,14 @@ static BrainStatus cmd_info(Brain *b, const char *args, int64_t t) {
     p = skip_spaces(p);
     if (!strcmp(key, "folder")) {
         snprintf(b->s.folder, sizeof b->s.folder, "%s", p);
+        return BRAIN_IDLE;
+    }
+    if (!strcmp(key, "level")) { /* tengen's own key: max, hard, medium, easy, mcts, zero */
+        char name[16];
+        size_t k = 0;
+        while (p[k] && !isspace((unsigned char)p[k]) && k + 1 < sizeof name) name[k] = p[k], k++;
+        name[k] = '\0';
+        tg_level_from_name(name, &b->s.level);
         return BRAIN_IDLE;
     }
     int64_t v;
@@ -1454,7 +1464,8 @@ const char USAGE_BRAIN[] =
     "Runs the Gomocup brain on stdin/stdout, the same as build/pbrain-tengen: the piskvork\n"
     "protocol (START, TURN, BEGIN, BOARD, INFO, END, ABOUT, RESTART, RECTSTART, TAKEBACK, PLAY,\n"
     "SWAP2BOARD) and the Yixin-Board extensions (YXBOARD, YXNBEST, YXSHOWFORBID, YXBLOCK, ...).\n"
-    "Coordinates are x,y from 0, y counted from the top. See shared/reference/protocol.md.\n";
+    "Coordinates are x,y from 0, y counted from the top. See shared/reference/protocol.md.\n"
+    "`INFO level NAME` (max, hard, medium, easy, mcts, zero) picks a level; max by default.\n";
 
 int cmd_brain(int argc, char **argv) {
     (void)argc, (void)argv;

@@ -32,6 +32,8 @@ typedef enum TextId {
     T_LEVEL_HARD,
     T_LEVEL_MEDIUM,
     T_LEVEL_EASY,
+    T_LEVEL_MCTS,
+    T_LEVEL_ZERO,
     T_RULE_FREESTYLE,
     T_RULE_STANDARD,
     T_RULE_RENJU,

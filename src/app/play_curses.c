@@ -584,9 +584,10 @@ static void draw_help_screen(const View *v) {
     put_text(r, left + 2, text(v, T_ANY_KEY), cols - 4);
 }
 
-/// The menu's player choices 1..4 (0, human, has no level).
-static const TgLevel MENU_LEVELS[5] = {TG_LEVEL_EASY, TG_LEVEL_EASY, TG_LEVEL_MEDIUM, TG_LEVEL_HARD,
-                                       TG_LEVEL_MAX};
+/// The menu's player choices 1..6 (0, human, has no level).
+static const TgLevel MENU_LEVELS[7] = {TG_LEVEL_EASY, TG_LEVEL_EASY, TG_LEVEL_MEDIUM, TG_LEVEL_HARD,
+                                       TG_LEVEL_MAX,  TG_LEVEL_MCTS, TG_LEVEL_ZERO};
+enum { MENU_LEVEL_LAST = 6 };
 
 static void menu_clock_text(const View *v, TgClock c, char *buf, size_t size) {
     if (!c.game_ms) return (void)snprintf(buf, size, "%s", text(v, T_MENU_NO_CLOCK));
@@ -906,6 +907,8 @@ static void open_menu(View *v) {
                                          : FROM_EMPTY;
     for (int i = 0; i < 2; i++)
         m->side[i] = !c->side[i].computer                  ? 0
+                     : c->side[i].level == TG_LEVEL_ZERO   ? 6
+                     : c->side[i].level == TG_LEVEL_MCTS   ? 5
                      : c->side[i].level == TG_LEVEL_MAX    ? 4
                      : c->side[i].level == TG_LEVEL_HARD   ? 3
                      : c->side[i].level == TG_LEVEL_MEDIUM ? 2
@@ -932,7 +935,7 @@ static void menu_change(Menu *m, int delta) {
     case MENU_FROM: m->from = wrap(m->from, delta, 0, FROM_COUNT - 1); break;
     case MENU_BLACK:
     case MENU_WHITE:
-        m->side[m->field - MENU_BLACK] = wrap(m->side[m->field - MENU_BLACK], delta, 0, 4);
+        m->side[m->field - MENU_BLACK] = wrap(m->side[m->field - MENU_BLACK], delta, 0, MENU_LEVEL_LAST);
         break;
     case MENU_CLOCK: m->clock = wrap(m->clock, delta, 0, m->clock_count - 1); break;
     default: break;

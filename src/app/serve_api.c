@@ -139,16 +139,32 @@ static json_t *names(const char *(*name)(int), int count) {
 }
 
 static const char *rule_at(int i) { return tg_rule_name((TgRule)i); }
-static const char *level_at(int i) { return tg_level_name((TgLevel)(TG_LEVEL_COUNT - 1 - i)); }
+/// The alpha-beta levels from the weakest, then the tree-search ones.
+static const char *level_at(int i) {
+    static const TgLevel ORDER[TG_LEVEL_COUNT] = {TG_LEVEL_EASY, TG_LEVEL_MEDIUM, TG_LEVEL_HARD,
+                                                  TG_LEVEL_MAX,  TG_LEVEL_MCTS,   TG_LEVEL_ZERO};
+    return tg_level_name(ORDER[i]);
+}
+
+/// The boards the zero level has a built-in network for: [{"rule": "freestyle", "size": 8}].
+static json_t *zero_boards(void) {
+    json_t *a = json_array();
+    for (int r = 0; r < TG_RULE_COUNT; r++)
+        for (int n = TG_MIN_SIZE; n <= TG_MAX_SIZE; n++)
+            if (tg_model_builtin((TgRule)r, n))
+                json_array_append_new(a, json_pack("{s:s, s:i}", "rule", tg_rule_name((TgRule)r), "size", n));
+    return a;
+}
 
 static void get_info(ApiResponse *out) {
     char version[96];
     snprintf(version, sizeof version, "%s (%s)", TG_VERSION, TG_BUILD_VERSION);
     api_json_response(out, 200,
-                      json_pack("{s:s, s:o, s:o, s:i, s:i, s:i}", "version", version, "rules",
+                      json_pack("{s:s, s:o, s:o, s:i, s:i, s:i, s:o}", "version", version, "rules",
                                 names(rule_at, TG_RULE_COUNT), "levels",
                                 names(level_at, TG_LEVEL_COUNT), "min_size", TG_MIN_SIZE,
-                                "max_size", TG_MAX_SIZE, "default_size", 15));
+                                "max_size", TG_MAX_SIZE, "default_size", 15, "zero_boards",
+                                zero_boards()));
 }
 
 static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {

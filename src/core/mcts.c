@@ -518,7 +518,8 @@ static void prepare_root(TreeWorker *w, const MctsParams *p) {
 static int compare_children(const void *a, const void *b) {
     const MctsChild *x = a, *y = b;
     if (x->visits != y->visits) return y->visits - x->visits;
-    return (y->q > x->q) - (y->q < x->q);
+    if (x->q != y->q) return (y->q > x->q) - (y->q < x->q);
+    return (y->prior > x->prior) - (y->prior < x->prior);
 }
 
 static void collect_result(const Mcts *t, MctsResult *out) {

@@ -150,7 +150,7 @@ def test_info_and_rules(s):
     status, h, info = s.get("/api/info")
     check("info", status == 200 and info["rules"] == ["freestyle", "standard", "renju", "caro8",
                                                          "caro9"], info)
-    check("info levels", info["levels"] == ["easy", "medium", "hard", "max"], info)
+    check("info levels", info["levels"] == ["easy", "medium", "hard", "max", "mcts", "zero"], info)
     check("info sizes", (info["min_size"], info["max_size"], info["default_size"]) == (5, 22, 15))
     check("security headers", "default-src 'self'" in h.get("content-security-policy", "")
           and h.get("x-content-type-options") == "nosniff"

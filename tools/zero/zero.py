@@ -343,7 +343,7 @@ def loop(a):
                 state["best_score"] = s
                 state["best_games"] = state["games"]
             if s >= 1.0 and state["mcts_playouts"] < a.eval_max:
-                state["mcts_playouts"] += 1000
+                state["mcts_playouts"] += a.eval_step
                 state["best_score"] = -1.0  # a stronger yardstick: start the comparison afresh
             state["seconds"] += time.time() - t1
         save_run(a, state, net, opt)
@@ -436,6 +436,8 @@ def main():
     lp.add_argument("--eval-games", type=int, default=10)
     lp.add_argument("--eval-playouts", type=int, default=1000, help="the yardstick's first playout count")
     lp.add_argument("--eval-max", type=int, default=5000, help="the yardstick's last playout count")
+    lp.add_argument("--eval-step", type=int, default=1000,
+                    help="playouts the yardstick gains each time the model wins every game")
     lp.add_argument("--torch-threads", type=int, default=2)
     ex = sub.add_parser("export", help="a checkpoint as a tengen model file")
     ex.add_argument("dir")
