@@ -50,7 +50,8 @@ LDLIBS  := -pthread -lm
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
 DEPS_TEST := cmd:g++=g++ pc:cmocka=libcmocka-dev libfuzzer:clang=clang libfuzzer:clang=libclang-rt-dev cmd:tmux=tmux \
-             cmd:python3=python3
+             cmd:python3=python3 file:/usr/lib/python3/dist-packages/numpy/__init__.py=python3-numpy \
+             file:/usr/lib/python3/dist-packages/torch/__init__.py=python3-torch
 DEPS      := cmd:pkg-config=pkg-config pc:jansson=libjansson-dev pc:ncursesw=libncurses-dev \
              pc:libmicrohttpd=libmicrohttpd-dev pc:sqlite3=libsqlite3-dev
 
@@ -72,6 +73,9 @@ LIB       := $(BUILD)/libtengen.a
 LIB_INTERNAL := $(BUILD)/libtengen-internal.a
 FORMAT_FILES = src/*.h src/core/*.[ch] src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] \
                src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+# The zero level's built-in networks, compiled into libtengen: every models/*.tgnn.
+MODEL_FILES := $(wildcard models/*.tgnn)
+MODEL_OBJ := $(BUILD)/obj/gen/models.o
 # The web page, compiled into tengen (`tengen serve`): every file under web/.
 WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
@@ -103,13 +107,13 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H) | deps
 # core's internal functions (board_play, search_run, ...) are made local, so a program that
 # links the library cannot reach them or collide with them. The unit tests, which test those
 # internals, link libtengen-internal.a, the same objects as they are.
-$(LIB): $(CORE_OBJ)
+$(LIB): $(CORE_OBJ) $(MODEL_OBJ)
 	@rm -f $@ $(BUILD)/tengen.o
 	ld -r -o $(BUILD)/tengen.o $^
 	objcopy --wildcard --keep-global-symbol='tg_*' $(BUILD)/tengen.o
 	ar rcs $@ $(BUILD)/tengen.o
 
-$(LIB_INTERNAL): $(CORE_OBJ)
+$(LIB_INTERNAL): $(CORE_OBJ) $(MODEL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -128,6 +132,14 @@ $(BUILD)/gen/web_assets.c: scripts/embed_assets.sh $(WEB_FILES) $(wildcard web)
 $(WEB_OBJ): $(BUILD)/gen/web_assets.c src/serve/assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc/serve -c $< -o $@
+
+%/gen/models.c: scripts/embed_models.sh $(MODEL_FILES) $(wildcard models)
+	@mkdir -p $(dir $@)
+	sh scripts/embed_models.sh models >$@.tmp && mv $@.tmp $@
+
+$(MODEL_OBJ): $(BUILD)/gen/models.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/pbrain-tengen: $(BRAIN_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
@@ -148,7 +160,7 @@ unit: deps-test $(UNIT_BIN) $(BUILD)/tengen
 	@sh tests/run_unit.sh $(BUILD) $(UNIT_BIN)
 
 # The fuzzers always run under ASan+UBSan, so the SAN=1 pass does not repeat them.
-test: unit cxx-test check-layout cli-test brain-test play-test serve-test web-test $(if $(filter 0,$(SAN)),docs-test fuzz-quick bench-check)
+test: unit cxx-test check-layout cli-test brain-test play-test serve-test web-test zero-test $(if $(filter 0,$(SAN)),docs-test fuzz-quick bench-check)
 	@echo "tengen: all tests passed ($(if $(filter 1,$(SAN)),ASan+UBSan,$(if $(filter thread,$(SAN)),TSan,plain)) build)"
 
 # The analyze and selfplay commands, driven as a user would.
@@ -169,6 +181,12 @@ cxx-test: deps-test $(LIB)
 .PHONY: docs-test
 docs-test: $(BUILD)/tengen $(BUILD)/pbrain-tengen
 	@python3 tests/docs/readme_examples.py $(BUILD)
+
+# The zero level's learning loop end to end on a 6x6 board: self-play, training with PyTorch,
+# export, evaluation against pure MCTS, resumption, the curve; then the model on the command line.
+.PHONY: zero-test
+zero-test: deps-test $(BUILD)/tengen
+	@sh tests/zero/run.sh $(BUILD)/tengen
 
 # `tengen play`: scripted --plain games and the ncurses screen driven in tmux.
 .PHONY: play-test
@@ -202,21 +220,23 @@ brain-test: $(BUILD)/pbrain-tengen
 # libFuzzer targets are always built with clang and ASan+UBSan, under build/fuzz.
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(wildcard src/*.h src/core/*.h)
+FUZZ_MODELS := build/fuzz/gen/models.c
+build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(FUZZ_MODELS) $(wildcard src/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
 
 # The protocol fuzzer also needs the brain's front-end file.
-build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(BRAIN_SRC) $(CORE_SRC) \
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(BRAIN_SRC) $(CORE_SRC) $(FUZZ_MODELS) \
                           $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(filter-out src/brain/loop.c,$(BRAIN_SRC)) $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< $(filter-out src/brain/loop.c,$(BRAIN_SRC)) $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
 
 # The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
-build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) \
+build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) $(FUZZ_MODELS) \
                      $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $(shell pkg-config --cflags $(SERVE_PC)) $< $(SERVE_API_SRC) $(CORE_SRC) \
+	    $(FUZZ_MODELS) \
 	    -o $@ $(shell pkg-config --libs $(SERVE_PC)) -lm
 
 fuzz-quick: deps-test $(FUZZ_BIN)
@@ -237,7 +257,7 @@ WIN_CFLAGS := -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -ffp-cont
               -D__USE_MINGW_ANSI_STDIO=1 -Wall -Wextra -Wno-format \
               -DTG_BUILD_VERSION='"$(VERSION)"'
 WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/brain/pbrain_main.o \
-              $(BRAIN_SRC:src/%.c=$(WIN_BUILD)/obj/%.o)
+              $(BRAIN_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/gen/models.o
 .PHONY: windows
 windows: $(WIN_BUILD)/pbrain-tengen.exe
 
@@ -246,8 +266,12 @@ $(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 
+$(WIN_BUILD)/obj/gen/models.o: $(WIN_BUILD)/gen/models.c
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+
 $(WIN_BUILD)/pbrain-tengen.exe: $(WIN_OBJ)
-	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread
+	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread -lm
 
 bench: all
 	$(BUILD)/tengen bench --moves

@@ -81,6 +81,7 @@ typedef enum TgError {
     TG_ERR_PARSE,       ///< malformed input; the message says where
     TG_ERR_IO,          ///< a file could not be read or written
     TG_ERR_MEMORY,
+    TG_ERR_MODEL,       ///< the zero level has no network model for this board and rule
 } TgError;
 
 const char *tg_error_text(TgError err);
@@ -330,10 +331,15 @@ typedef enum TgLevel {
     TG_LEVEL_EASY,     ///< one ply: the best point by a weight table, with a little randomness
     TG_LEVEL_BEGINNER, ///< the classic win-lines player: cells scored by the open rows of five
                        ///< through them, with a little randomness
+    TG_LEVEL_MCTS,     ///< Monte Carlo tree search with random playouts (5,000 a move unless
+                       ///< limited by nodes or time)
+    TG_LEVEL_ZERO,     ///< tree search guided by a policy-value network (tg_engine_set_model;
+                       ///< the built-in model for its board otherwise)
     TG_LEVEL_COUNT
 } TgLevel;
 
-const char *tg_level_name(TgLevel level); ///< "max", "hard", "medium", "easy", "beginner"
+/// "max", "hard", "medium", "easy", "beginner", "mcts", "zero"
+const char *tg_level_name(TgLevel level);
 bool tg_level_from_name(const char *name, TgLevel *level);
 
 /// The level's measured strength: Elo above beginner in the rating ladder (`tengen ladder`,
@@ -352,6 +358,7 @@ uint64_t tg_level_rating_nodes(TgLevel level);
 TgLevel tg_level_for_rating(int elo, uint64_t *nodes);
 
 typedef struct TgEngine TgEngine;
+typedef struct TgModel TgModel;
 
 /// An engine with `threads` search threads (Lazy SMP; 1 when 0) and a transposition table of
 /// at most `hash_bytes` (16 MiB when 0). NULL when out of memory.
@@ -361,8 +368,12 @@ void tg_engine_free(TgEngine *engine);
 TgError tg_engine_set_hash(TgEngine *engine, size_t hash_bytes);
 size_t tg_engine_hash_bytes(const TgEngine *engine);
 TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..TG_MAX_THREADS
-/// Forgets everything learned (table, move-ordering statistics): for a new game.
+/// Forgets everything learned (table, move-ordering statistics, the mcts/zero tree): for a
+/// new game.
 void tg_engine_clear(TgEngine *engine);
+/// The network of the zero level (borrowed: it must outlive its use). NULL: the built-in model
+/// for the board, when there is one (tg_model_builtin).
+void tg_engine_set_model(TgEngine *engine, const TgModel *model);
 
 /// What one search may do. Zero means "no limit" in every field except where noted; with no
 /// limit at all the search runs until `stop` turns true (or to its greatest depth).
@@ -373,7 +384,8 @@ typedef struct TgSearchLimits {
     int64_t increment_ms;   ///< added to the game time after each move
     bool instant;           ///< no time at all (timeout_turn 0): answer at once
     int depth;              ///< most plies of iterative deepening
-    uint64_t nodes;         ///< most nodes (checked exactly with one thread)
+    uint64_t nodes;         ///< most nodes (checked exactly with one thread); mcts and zero:
+                            ///< most playouts (0: the level's default)
     int multipv;            ///< root lines to score exactly, best first (0 or 1: one)
     const TgStopFlag *stop; ///< may be NULL; the search returns soon after it turns true
     const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL
@@ -433,7 +445,55 @@ int tg_bench_position_count(void);
 const TgBenchPosition *tg_bench_position(int index);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                 */
+/* Zero: policy-value network models and self-play (docs/zero.md)                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Reads a model file's bytes. NULL with a message on a bad file: not a model, another format
+/// version, an unsupported shape, truncated, or a checksum mismatch.
+TgModel *tg_model_read(const void *data, size_t len, char *err, size_t err_size);
+/// The model file's bytes (malloc'd; *len gets the length), or NULL when out of memory.
+void *tg_model_write(const TgModel *model, size_t *len);
+/// A model with small random weights (a start for training; tests).
+TgModel *tg_model_random(TgRule rule, int size, int channels, int blocks, uint64_t seed);
+void tg_model_free(TgModel *model);
+/// The model shipped inside tengen for this rule and board side, or NULL when none.
+const TgModel *tg_model_builtin(TgRule rule, int size);
+int tg_model_size(const TgModel *model);
+TgRule tg_model_rule(const TgModel *model);
+int tg_model_channels(const TgModel *model);
+int tg_model_blocks(const TgModel *model);
+/// The fast (AVX2/FMA) inference path: on when the CPU has it. Returns whether it is on now.
+bool tg_model_set_fast(TgModel *model, bool fast);
+bool tg_model_fast(const TgModel *model);
+/// Evaluates `count` positions at once: policy gets count x size^2 move probabilities (row by
+/// row from the top; 0 on occupied points), value the expected result for the side to move
+/// (-1 loss .. +1 win). The games must be size x size. TG_ERR_MODEL on a size mismatch.
+TgError tg_model_evaluate(const TgModel *model, const TgGame *const *games, int count,
+                          float *policy, float *value);
+
+/// Self-play settings: the search of each move and the randomness that makes games differ.
+typedef struct TgZeroSettings {
+    int playouts;          ///< per move (0: 400)
+    int threads;           ///< search threads (0: 1)
+    int batch;             ///< leaves evaluated at once (0: 8)
+    float noise_alpha;     ///< Dirichlet noise at the root (0: 0.3)
+    float noise_eps;       ///< its weight (0: 0.25; negative: none)
+    int temperature_moves; ///< moves drawn by visit counts before playing the most visited
+                           ///< (0: an eighth of the board's points)
+    uint64_t seed;
+} TgZeroSettings;
+
+/// One self-play game on an empty board of the model's size and rule, as a training record
+/// (docs/zero.md): malloc'd bytes, *len their length. NULL when out of memory.
+/// `moves` and `winner` (may be NULL) get the game's length and result.
+void *tg_zero_selfplay(const TgModel *model, const TgZeroSettings *settings, size_t *len,
+                       int *moves, TgColor *winner);
+
+/// Pure random playouts a second from an empty size x size board (a benchmark).
+double tg_mcts_playout_rate(TgRule rule, int size, int64_t ms, uint64_t seed);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                            */
 /* ------------------------------------------------------------------------------------------ */
 
 /// The 26 canonical renju openings: move 1 at the centre, move 2 next to it (direct: h9,

@@ -9,7 +9,7 @@ import { getPref, setPref, setSeat } from './prefs.js';
 import { $, showError } from './ui.js';
 
 // The levels weakest first, until GET /api/info names them with their measured ratings.
-let LEVELS = ['beginner', 'easy', 'medium', 'hard', 'max'];
+let LEVELS = ['beginner', 'easy', 'medium', 'hard', 'max', 'mcts', 'zero'];
 let RATINGS = {};
 
 // What each opening rule allows (GET /api/openings says the same; this copy lets the dialog
@@ -31,7 +31,12 @@ export class NewGameDialog {
         this.form = $('new-form');
         this.fillLevels();
         this.loadLevels();
+        this.zeroBoards = [];
         this.loadOpenings();
+        api.info().then((i) => {
+            this.zeroBoards = i.zero_boards || [];
+            this.sync();
+        }).catch(() => {});
         this.restore();
         for (const id of ['ng-mode', 'ng-clock', 'ng-rule', 'ng-opening', 'ng-startpos', 'ng-level']) {
             $(id).addEventListener('change', () => this.sync());
@@ -147,6 +152,13 @@ export class NewGameDialog {
             o.disabled = !rule.three_stones || (o.value === 'balanced' ? !balancedOk : !odd);
         }
         if (start.selectedOptions[0]?.disabled) start.value = 'empty';
+        // The zero level plays only where tengen has a network for the rule and size.
+        const zeroOk = this.zeroBoards.some((z) => z.rule === $('ng-rule').value && z.size === size);
+        for (const sel of this.form.querySelectorAll('select.level')) {
+            const zero = [...sel.options].find((o) => o.value === 'zero');
+            if (zero) zero.disabled = !zeroOk;
+            if (sel.value === 'zero' && !zeroOk) sel.value = 'medium';
+        }
         const numbered = opening.value !== 'none';
         const label = (id, key) => { $(id).dataset.i18n = key; $(id).textContent = t(key); };
         label('ng-color-label', numbered ? 'dlg.youAre' : 'dlg.yourColor');

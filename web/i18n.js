@@ -41,6 +41,8 @@ const en = {
     'level.max': 'Max',
     'level.rated': '{level} — about {n} points above beginner',
     'level.rating': 'By target rating…',
+    'level.mcts': 'Monte Carlo (MCTS)',
+    'level.zero': 'Zero (self-taught network)',
 
     'status.toMove': '{color} to move',
     'status.yourMove': 'Your move ({color})',
@@ -308,6 +310,8 @@ const zh = {
     'level.max': '最强',
     'level.rated': '{level}——比入门级高约{n}分',
     'level.rating': '按目标等级分……',
+    'level.mcts': '蒙特卡洛 (MCTS)',
+    'level.zero': '自学网络 (Zero)',
 
     'status.toMove': '轮到{color}',
     'status.yourMove': '轮到你（{color}）',

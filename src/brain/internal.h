@@ -53,6 +53,7 @@ typedef struct Settings {
     int64_t hash_kb; ///< Yixin's hash_size; 0: sized from max_memory
     int caution_factor, pondering, nbestsym;
     int detail;      ///< bit 0: REALTIME stream, bit 1: a MESSAGE line per depth
+    TgLevel level;   ///< INFO level (a tengen key): max unless set
     bool detail_set; ///< show_detail was sent (YXSHOWINFO does not override it)
     char folder[256];
 } Settings;

@@ -462,6 +462,14 @@ static BrainStatus cmd_info(Brain *b, const char *args, int64_t t) {
         snprintf(b->s.folder, sizeof b->s.folder, "%s", p);
         return BRAIN_IDLE;
     }
+    if (!strcmp(key, "level")) { /* tengen's own key: a level name (tg_level_from_name) */
+        char name[16];
+        size_t k = 0;
+        while (p[k] && !isspace((unsigned char)p[k]) && k + 1 < sizeof name) name[k] = p[k], k++;
+        name[k] = '\0';
+        tg_level_from_name(name, &b->s.level);
+        return BRAIN_IDLE;
+    }
     int64_t v;
     if (!read_int(&p, INT64_MIN / 2, INT64_MAX / 2, &v)) return BRAIN_IDLE;
     info_number(b, key, v);

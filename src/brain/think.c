@@ -30,6 +30,7 @@ void brain_limits(const Brain *b, TgSearchLimits *l, int searches_left) {
     l->stop = b->job.stop;
     l->multipv = b->job.multipv;
     l->depth = s->max_depth > 0 ? s->max_depth : 0;
+    l->level = s->level;
     l->nodes = s->max_node > 0 ? (uint64_t)s->max_node : 0;
     if (b->cfg.node_cap && (!l->nodes || l->nodes > b->cfg.node_cap)) l->nodes = b->cfg.node_cap;
     l->increment_ms = s->increment > 0 ? s->increment : 0;

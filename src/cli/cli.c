@@ -167,3 +167,14 @@ char *cli_read_file(const char *path, size_t *len) {
     *len = n;
     return buf;
 }
+
+TgModel *cli_load_model(const char *path) {
+    size_t len;
+    char *data = cli_read_file(path, &len);
+    if (!data) return NULL;
+    char err[200];
+    TgModel *m = tg_model_read(data, len, err, sizeof err);
+    free(data);
+    if (!m) cli_error("%s: %s", path, err);
+    return m;
+}

@@ -51,5 +51,7 @@ TgGame *position_game(const PositionOptions *o, bool diagram);
 
 /// Reads a whole file (or "-" for stdin); NULL with a message on failure. Caps at 16 MiB.
 char *cli_read_file(const char *path, size_t *len);
+/// Reads a zero-level model file; NULL with a message naming the file and the fault.
+TgModel *cli_load_model(const char *path);
 
 #endif

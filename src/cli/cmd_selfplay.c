@@ -15,11 +15,12 @@
 const char USAGE_SELFPLAY[] =
     "usage: tengen selfplay [--black LEVEL] [--white LEVEL] [--games N] [--rule R] [--size N|WxH]\n"
     "                       [--openings FILE] [--time MS] [--threads T] [--seed S] [--quiet]\n"
-    "                       [--save PREFIX]\n"
+    "                       [--save PREFIX] [--model FILE]\n"
     "\n"
     "Plays a match between engine A (--black, default max) and engine B (--white, default max);\n"
-    "levels are max, hard, medium, easy and beginner. Games go in pairs from the same opening: "
-    "first A\n"
+    "levels are max, hard, medium, easy, beginner, mcts and zero (mcts:N and zero:N play N\n"
+    "playouts a move; --model gives zero a network file, else the built-in one for the board).\n"
+    "Games go in pairs from the same opening: first A\n"
     "plays Black, then the colours are swapped. --openings reads one opening a line as a move\n"
     "list (`h8i9j10`; `#` comments and blank lines skipped); an opening that is illegal under\n"
     "the rule or does not fit the board is reported and skipped. The openings are used in\n"
@@ -40,7 +41,10 @@ enum { ENGINE_HASH = 16 << 20, PLAYER_A = 0, PLAYER_B = 1 };
 typedef struct Match {
     TgRule rule;
     int width, height;
-    TgLevel level[2]; ///< [PLAYER_A], [PLAYER_B]
+    TgLevel level[2];       ///< [PLAYER_A], [PLAYER_B]
+    long playouts[2];       ///< mcts and zero: playouts a move (0: the level's default)
+    const char *model_path; ///< zero: the network (the built-in one when NULL)
+    TgModel *model;
     TgEngine *engine[2];
     long games;
     long time_ms;
@@ -60,12 +64,26 @@ typedef struct Tally {
 
 /* ---- Options ---- */
 
-static int level_option(int argc, char **argv, int *i, const char *name, TgLevel *level) {
+/// LEVEL or, for mcts and zero, LEVEL:PLAYOUTS.
+static int level_option(int argc, char **argv, int *i, const char *name, TgLevel *level,
+                        long *playouts) {
     const char *v;
     if (!cli_option(argc, argv, i, name, &v)) return 0;
-    if (tg_level_from_name(v, level)) return 1;
-    cli_error("%s: unknown level '%s' (max, hard, medium, easy, beginner)", name, v);
-    return -1;
+    char text[32];
+    snprintf(text, sizeof text, "%s", v);
+    char *colon = strchr(text, ':');
+    if (colon) *colon = '\0';
+    if (!tg_level_from_name(text, level)) {
+        cli_error("%s: unknown level '%s' (max, hard, medium, easy, beginner, mcts, zero)", name, v);
+        return -1;
+    }
+    *playouts = 0;
+    if (!colon) return 1;
+    if (*level != TG_LEVEL_MCTS && *level != TG_LEVEL_ZERO) {
+        cli_error("%s: only mcts and zero take a playout count ('%s')", name, v);
+        return -1;
+    }
+    return cli_int(name, colon + 1, 1, 100000000L, playouts) ? 1 : -1;
 }
 
 /// Reads selfplay's own options; 1 if consumed, 0 if not ours, -1 on a bad value.
@@ -75,12 +93,18 @@ static int match_option(int argc, char **argv, int *i, Match *m) {
     if (cli_flag(argv, *i, "--quiet")) return m->quiet = true, 1;
     if (cli_option(argc, argv, i, "--openings", &m->openings_path)) return 1;
     if (cli_option(argc, argv, i, "--save", &m->save)) return 1;
-    if ((used = level_option(argc, argv, i, "--black", &m->level[PLAYER_A]))) return used;
-    if ((used = level_option(argc, argv, i, "--white", &m->level[PLAYER_B]))) return used;
+    if (cli_option(argc, argv, i, "--model", &m->model_path)) return 1;
+    if ((used =
+             level_option(argc, argv, i, "--black", &m->level[PLAYER_A], &m->playouts[PLAYER_A])))
+        return used;
+    if ((used =
+             level_option(argc, argv, i, "--white", &m->level[PLAYER_B], &m->playouts[PLAYER_B])))
+        return used;
     if ((used = cli_number_option(argc, argv, i, "--games", 1, 1000000, &m->games))) return used;
     if ((used = cli_number_option(argc, argv, i, "--time", 1, 100000000L, &m->time_ms)))
         return used;
-    if ((used = cli_number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &m->threads))) return used;
+    if ((used = cli_number_option(argc, argv, i, "--threads", 1, TG_MAX_THREADS, &m->threads)))
+        return used;
     if ((used = cli_number_option(argc, argv, i, "--seed", 0, 2147483647L, &seed)) > 0)
         m->seed = (uint64_t)seed;
     return used;
@@ -150,7 +174,10 @@ static bool play_game(Match *m, long index, MatchOutcome *out) {
     MatchSide side[2];
     for (int c = 0; c < 2; c++) {
         const int p = player_of(index, (TgColor)c);
-        side[c] = (MatchSide){m->engine[p], {.level = m->level[p], .turn_ms = m->time_ms}};
+        side[c] = (MatchSide){m->engine[p],
+                              {.level = m->level[p],
+                               .turn_ms = m->time_ms,
+                               .nodes = (uint64_t)m->playouts[p]}};
     }
     TgGame *g = match_play(m->rule, m->width, m->height, opening_of(m, index), side,
                            match_game_seed(m->seed, index), out);
@@ -248,14 +275,21 @@ int cmd_selfplay(int argc, char **argv) {
         match_openings_free(&m.openings);
         return status;
     }
+    if (m.model_path && !(m.model = cli_load_model(m.model_path))) {
+        match_openings_free(&m.openings);
+        return 1;
+    }
     m.engine[PLAYER_A] = tg_engine_new((int)m.threads, ENGINE_HASH);
     m.engine[PLAYER_B] = tg_engine_new((int)m.threads, ENGINE_HASH);
-    if (m.engine[PLAYER_A] && m.engine[PLAYER_B])
+    if (m.engine[PLAYER_A] && m.engine[PLAYER_B]) {
+        tg_engine_set_model(m.engine[PLAYER_A], m.model);
+        tg_engine_set_model(m.engine[PLAYER_B], m.model);
         status = run_match(&m);
-    else
+    } else
         status = cli_error("selfplay: out of memory");
     tg_engine_free(m.engine[PLAYER_A]);
     tg_engine_free(m.engine[PLAYER_B]);
+    tg_model_free(m.model);
     match_openings_free(&m.openings);
     return status;
 }

@@ -18,6 +18,7 @@ int cmd_ladder(int argc, char **argv);
 int cmd_play_game(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_opening(int argc, char **argv);
+int cmd_zero(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
 extern const char USAGE_SOLVE[];
@@ -26,5 +27,6 @@ extern const char USAGE_ANALYZE[], USAGE_SELFPLAY[], USAGE_LADDER[];
 extern const char USAGE_PLAY[];
 extern const char USAGE_SERVE[];
 extern const char USAGE_OPENING[];
+extern const char USAGE_ZERO[];
 
 #endif

@@ -33,6 +33,8 @@ static const CliCommand COMMANDS[] = {
     {"ladder", "rate every level on one Elo scale by matches", USAGE_LADDER, cmd_ladder},
     {"opening", "opening rules: the engine's decisions, balanced openings", USAGE_OPENING,
      cmd_opening},
+    {"zero", "self-play training records, models and speed of the zero level", USAGE_ZERO,
+     cmd_zero},
     {"play", "play a game in the terminal (ncurses, or --plain lines)", USAGE_PLAY, cmd_play_game},
     {"serve", "play in the browser: the web game and its JSON API", USAGE_SERVE, cmd_serve},
     {"brain", "run the Gomocup brain on stdin/stdout", USAGE_BRAIN, cmd_brain},

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "mcts.h"
 #include "rules.h"
 #include "search.h"
 #include "timeman.h"
@@ -22,16 +23,25 @@ enum {
     DEFAULT_HASH = 16 << 20,
     MEDIUM_DEPTH = 4,
     MEDIUM_TOP = 5,
+    MCTS_PLAYOUTS =
+        5000, ///< the mcts level's playouts a move (AlphaZero_Gomoku's strongest yardstick)
+    ZERO_PLAYOUTS = 800, ///< the zero level's
+    ZERO_BATCH = 8,      ///< leaves a zero search thread sends to the network at once
 };
+
+static const float MCTS_C = 1.0f; ///< UCT exploration, results in [-1, 1]
+static const float ZERO_C = 1.5f; ///< PUCT exploration
 
 struct TgEngine {
     Tt tt;
     int threads;
     Worker *workers; ///< threads of them; history survives between searches
+    Mcts *mcts;      ///< the mcts and zero levels' tree, kept between moves
+    const TgModel *model;
 };
 
-static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max", "hard", "medium", "easy",
-                                                        "beginner"};
+static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {
+    "max", "hard", "medium", "easy", "beginner", "mcts", "zero"};
 
 const char *tg_level_name(TgLevel level) {
     return (unsigned)level < TG_LEVEL_COUNT ? LEVEL_NAMES[level] : "?";
@@ -134,6 +144,7 @@ TgEngine *tg_engine_new(int threads, size_t hash_bytes) {
 void tg_engine_free(TgEngine *e) {
     if (!e) return;
     tt_free(&e->tt);
+    mcts_free(e->mcts);
     free(e->workers);
     free(e);
 }
@@ -154,9 +165,16 @@ TgError tg_engine_set_threads(TgEngine *e, int threads) {
     return TG_OK;
 }
 
+void tg_engine_set_model(TgEngine *e, const TgModel *model) {
+    e->model = model;
+    if (e->mcts) mcts_clear(e->mcts);
+}
+
 void tg_engine_clear(TgEngine *e) {
     tt_clear(&e->tt);
-    for (int i = 0; i < e->threads; i++) memset(e->workers[i].history, 0, sizeof e->workers[i].history);
+    if (e->mcts) mcts_clear(e->mcts);
+    for (int i = 0; i < e->threads; i++)
+        memset(e->workers[i].history, 0, sizeof e->workers[i].history);
 }
 
 /* ---- One search ---- */
@@ -221,12 +239,87 @@ static void one_ply_result(Pos p, TgSearchResult *out) {
     out->lines[0].moves[0] = out->best;
 }
 
+/* ---- The mcts and zero levels ---- */
+
+/// The model the zero level uses on this game's board, or NULL when none fits.
+static const TgModel *model_for(const TgEngine *e, const TgGame *g) {
+    const Board *b = &g->board;
+    const TgModel *m = e->model ? e->model : tg_model_builtin(b->rule, b->width);
+    if (!m || b->width != b->height || tg_model_size(m) != b->width || tg_model_rule(m) != b->rule)
+        return NULL;
+    return m;
+}
+
+static void tree_result(const MctsResult *r, TgSearchResult *out) {
+    memset(out, 0, sizeof *out);
+    out->best = game_point(r->best);
+    out->score = r->proven_win ? TG_SCORE_WIN - 1 : (int)(r->q * 1000);
+    out->depth = out->seldepth = r->depth;
+    out->nodes = r->playouts;
+    out->time_ms = r->time_ns / 1000000;
+    out->line_count = 1;
+    TgPvLine *line = &out->lines[0];
+    line->score = out->score;
+    line->depth = out->depth;
+    line->length = r->pv_length < TG_MAX_PV ? r->pv_length : TG_MAX_PV;
+    for (int i = 0; i < line->length; i++) line->moves[i] = game_point(r->pv[i]);
+}
+
+static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
+                           TgSearchCallback callback, void *user, TgSearchResult *out) {
+    const bool zero = l->level == TG_LEVEL_ZERO;
+    const TgModel *model = zero ? model_for(e, g) : NULL;
+    if (zero && !model) return TG_ERR_MODEL;
+    if (!e->mcts && !(e->mcts = mcts_new())) return TG_ERR_MEMORY;
+    const TimePlan plan = plan_time(l, &g->board);
+    const MctsParams p = {
+        .zero = zero,
+        .model = model,
+        .playouts = l->nodes ? l->nodes
+                    : zero   ? ZERO_PLAYOUTS
+                             : MCTS_PLAYOUTS,
+        .start_ns = search_now_ns(),
+        .optimum_ns = plan.optimum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.optimum_ms),
+        .maximum_ns = plan.maximum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.maximum_ms),
+        .stop = l->stop,
+        .threads = e->threads,
+        .batch = ZERO_BATCH,
+        .c = zero ? ZERO_C : MCTS_C,
+        .seed = l->seed,
+        .keep_tree = true,
+    };
+    MctsResult r;
+    const bool found = mcts_search(e->mcts, &g->board, &p, &r);
+    free(r.children);
+    if (!found) {
+        memset(out, 0, sizeof *out);
+        out->best = (TgPoint){-1, -1};
+        return r.best == POS_NONE && r.child_count == 0 ? TG_OK : TG_ERR_MEMORY;
+    }
+    tree_result(&r, out);
+    if (callback) {
+        const TgSearchInfo info = {
+            .depth = out->depth,
+            .seldepth = out->seldepth,
+            .nodes = out->nodes,
+            .time_ms = out->time_ms,
+            .nps = out->time_ms > 0 ? out->nodes * 1000 / (uint64_t)out->time_ms : 0,
+            .line_count = 1,
+            .lines = out->lines,
+            .final = true};
+        callback(&info, user);
+    }
+    return TG_OK;
+}
+
 TgError tg_engine_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
                          TgSearchCallback callback, void *user, TgSearchResult *out) {
     if (tg_game_over(g) || rules_five_on_board(&g->board)) return TG_ERR_GAME_OVER;
     if ((unsigned)l->level >= TG_LEVEL_COUNT || l->multipv < 0 || l->exclude_count < 0 ||
         (l->exclude_count && !l->exclude))
         return TG_ERR_ARGUMENT;
+    if (l->level == TG_LEVEL_MCTS || l->level == TG_LEVEL_ZERO)
+        return tree_search(e, g, l, callback, user, out);
     Pos *exclude = malloc(sizeof(Pos) * (size_t)(l->exclude_count + 1));
     SearchJob *job = malloc(sizeof *job);
     if (!exclude || !job) {

@@ -60,6 +60,7 @@ const char *tg_error_text(TgError err) {
     case TG_ERR_PARSE: return "malformed input";
     case TG_ERR_IO: return "input/output error";
     case TG_ERR_MEMORY: return "out of memory";
+    case TG_ERR_MODEL: return "no network model for this board and rule (zero level)";
     }
     return "unknown error";
 }

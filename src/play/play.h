@@ -34,6 +34,8 @@ typedef enum TextId {
     T_LEVEL_EASY,
     T_LEVEL_BEGINNER,
     T_LEVEL_RATING,
+    T_LEVEL_MCTS,
+    T_LEVEL_ZERO,
     T_RULE_FREESTYLE,
     T_RULE_STANDARD,
     T_RULE_RENJU,

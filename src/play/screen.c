@@ -591,9 +591,11 @@ static void draw_help_screen(const View *v) {
     put_text(r, left + 2, text(v, T_ANY_KEY), cols - 4);
 }
 
-/// The menu's player choices 1..5, weakest first (0, human, has no level).
+/// The menu's player choices 1..7, the rated levels weakest first, then the tree searches (0,
+/// human, has no level).
 static const TgLevel MENU_LEVELS[] = {TG_LEVEL_BEGINNER, TG_LEVEL_BEGINNER, TG_LEVEL_EASY,
-                                      TG_LEVEL_MEDIUM,   TG_LEVEL_HARD,     TG_LEVEL_MAX};
+                                      TG_LEVEL_MEDIUM,   TG_LEVEL_HARD,     TG_LEVEL_MAX,
+                                      TG_LEVEL_MCTS,     TG_LEVEL_ZERO};
 enum { MENU_LAST_LEVEL = sizeof MENU_LEVELS / sizeof MENU_LEVELS[0] - 1 };
 
 /// The menu choice of a player (0: human).

@@ -27,6 +27,8 @@ static const Text TEXTS[T_COUNT] = {
     [T_LEVEL_EASY] = {"easy", "简单"},
     [T_LEVEL_BEGINNER] = {"beginner", "入门"},
     [T_LEVEL_RATING] = {"about {1} above beginner", "比入门级高约{1}分"},
+    [T_LEVEL_MCTS] = {"mcts", "蒙特卡洛"},
+    [T_LEVEL_ZERO] = {"zero", "自学"},
     [T_RULE_FREESTYLE] = {"freestyle", "无禁手"},
     [T_RULE_STANDARD] = {"standard", "标准五子"},
     [T_RULE_RENJU] = {"renju", "连珠（禁手）"},
@@ -305,8 +307,9 @@ const char *play_rule_text(PlayLang lang, TgRule rule) {
 }
 
 const char *play_level_text(PlayLang lang, TgLevel level) {
-    static const TextId IDS[TG_LEVEL_COUNT] = {T_LEVEL_MAX, T_LEVEL_HARD, T_LEVEL_MEDIUM,
-                                               T_LEVEL_EASY, T_LEVEL_BEGINNER};
+    static const TextId IDS[TG_LEVEL_COUNT] = {T_LEVEL_MAX,  T_LEVEL_HARD,     T_LEVEL_MEDIUM,
+                                               T_LEVEL_EASY, T_LEVEL_BEGINNER, T_LEVEL_MCTS,
+                                               T_LEVEL_ZERO};
     return (unsigned)level < TG_LEVEL_COUNT ? play_text(lang, IDS[level]) : "?";
 }
 

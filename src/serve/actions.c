@@ -636,6 +636,10 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
     /* White defaults to the hard level, except online, where both players are human. */
     if (!json_object_get(body, "white") && !json_object_get(body, "white_rating") && seat < 0)
         player[1] = TG_LEVEL_HARD;
+    if ((player[0] == TG_LEVEL_ZERO || player[1] == TG_LEVEL_ZERO) &&
+        !tg_model_builtin(rule, (int)size))
+        return api_fail(e, 400, "bad_field", "the zero level has no network for this rule and size"),
+               NULL;
     TgGame *game = tg_game_new(rule, (int)size, (int)size);
     if (!game) return api_fail(e, 500, "internal", "out of memory"), NULL;
     json_t *moves = json_object_get(body, "moves");

@@ -163,15 +163,26 @@ static json_t *ratings_json(void) {
     return a;
 }
 
+/// The boards the zero level has a built-in network for: [{"rule": "freestyle", "size": 8}].
+static json_t *zero_boards(void) {
+    json_t *a = json_array();
+    for (int r = 0; r < TG_RULE_COUNT; r++)
+        for (int n = TG_MIN_SIZE; n <= TG_MAX_SIZE; n++)
+            if (tg_model_builtin((TgRule)r, n))
+                json_array_append_new(
+                    a, json_pack("{s:s, s:i}", "rule", tg_rule_name((TgRule)r), "size", n));
+    return a;
+}
+
 static void get_info(ApiResponse *out) {
     char version[96];
     snprintf(version, sizeof version, "%s (%s)", TG_VERSION, TG_BUILD_VERSION);
     api_json_response(out, 200,
-                      json_pack("{s:s, s:o, s:o, s:o, s:i, s:i, s:i}", "version", version, "rules",
-                                names(rule_at, TG_RULE_COUNT), "levels",
+                      json_pack("{s:s, s:o, s:o, s:o, s:i, s:i, s:i, s:o}", "version", version,
+                                "rules", names(rule_at, TG_RULE_COUNT), "levels",
                                 names(level_at, TG_LEVEL_COUNT), "ratings", ratings_json(),
                                 "min_size", TG_MIN_SIZE, "max_size", TG_MAX_SIZE, "default_size",
-                                15));
+                                15, "zero_boards", zero_boards()));
 }
 
 static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {

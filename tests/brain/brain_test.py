@@ -4,7 +4,7 @@
 Each check starts the brain as a manager would (pipes, CR LF or LF), sends commands and judges
 the replies: every piskvork command, the Yixin-Board extensions, the coordinate conventions,
 bad input, stopping while thinking, YXSHOWFORBID against the shared renju data ($TG_DATA,
-default ../shared/data), time compliance at tiny limits (the worst overrun is reported and must
+default data/), time compliance at tiny limits (the worst overrun is reported and must
 stay below zero) and memory (peak RSS under max_memory). Prints `brain: N passed, M failed`.
 """
 import faulthandler

@@ -330,6 +330,9 @@ static void test_levels_play_legal_moves(void **state) {
     for (int level = TG_LEVEL_MAX; level < TG_LEVEL_COUNT; level++) {
         TgGame *g = game_from(TG_RENJU, 15, "h8 i9 j8 g8 i7 h6", false);
         TgEngine *e = tg_engine_new(1, 4 << 20);
+        /* No network is built in for 15x15 renju: the zero level gets a random one. */
+        TgModel *m = tg_model_random(TG_RENJU, 15, 8, 0, 1);
+        tg_engine_set_model(e, m);
         for (int ply = 0; ply < 12 && !tg_game_over(g); ply++) {
             TgSearchLimits l = {.level = (TgLevel)level, .turn_ms = 50, .seed = 7};
             TgSearchResult r;
@@ -337,6 +340,7 @@ static void test_levels_play_legal_moves(void **state) {
             assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
         }
         tg_engine_free(e);
+        tg_model_free(m);
         tg_game_free(g);
     }
     TgLevel lv;

@@ -1,0 +1,604 @@
+/*
+ * mcts.c — the tree search of the mcts and zero levels (see mcts.h).
+ *
+ * One search step: (1) under the lock, walk from the root to a leaf by UCT or PUCT, adding a
+ * virtual loss to every node passed; (2) outside the lock, judge the leaf on the thread's own
+ * board: its legal moves and the immediate fives, then a random playout or (zero) the
+ * network, several leaves at a time; (3) under the lock, expand the leaf and back the result
+ * up, taking the virtual losses back.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcts.h"
+#include "nn.h"
+#include "pattern.h"
+#include "rules.h"
+#include "search.h"
+
+enum {
+    NODE_OPEN = 0, ///< not judged as over
+    NODE_WON = 1,  ///< the side to move here makes five at once
+    NODE_LOST = 2, ///< the opponent has two fives to make, or none of our blocks is legal
+    NODE_DRAW = 3, ///< no legal move left
+    MAX_CELLS = TG_MAX_SIZE * TG_MAX_SIZE,
+    MAX_DEPTH = MAX_CELLS + 2,
+    MAX_NODES = 1 << 23, ///< the tree stops growing here (about 240 MB)
+    MAX_BATCH = 32,
+    MAX_THREADS = 64,
+};
+
+static const float FPU_REDUCTION =
+    0.2f; ///< an unvisited child is judged this much below its parent
+
+/* ---- Random numbers (xorshift64*) ---- */
+
+static uint64_t rng_next(uint64_t *s) {
+    *s ^= *s >> 12, *s ^= *s << 25, *s ^= *s >> 27;
+    return *s * 0x2545f4914f6cdd1dULL;
+}
+
+static uint32_t rng_below(uint64_t *s, uint32_t n) {
+    return (uint32_t)((rng_next(s) >> 32) * n >> 32);
+}
+
+static double rng_unit(uint64_t *s) {
+    return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/// Gamma(alpha, 1) by Marsaglia and Tsang (alpha < 1 through the boost U^(1/alpha)).
+static double rng_gamma(uint64_t *s, double alpha) {
+    if (alpha < 1) return rng_gamma(s, alpha + 1) * pow(rng_unit(s) + 1e-300, 1 / alpha);
+    const double d = alpha - 1.0 / 3, c = 1 / sqrt(9 * d);
+    for (;;) {
+        double x, v;
+        do {
+            const double u1 = rng_unit(s) + 1e-300, u2 = rng_unit(s);
+            x = sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
+            v = 1 + c * x;
+        } while (v <= 0);
+        v = v * v * v;
+        const double u = rng_unit(s);
+        if (log(u + 1e-300) < 0.5 * x * x + d - d * v + d * log(v)) return d * v;
+    }
+}
+
+/* ---- The tree ---- */
+
+Mcts *mcts_new(void) {
+    Mcts *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    pthread_mutex_init(&t->lock, NULL);
+    t->root = -1;
+    return t;
+}
+
+void mcts_free(Mcts *t) {
+    if (!t) return;
+    pthread_mutex_destroy(&t->lock);
+    free(t->node);
+    free(t);
+}
+
+void mcts_clear(Mcts *t) {
+    t->count = 0;
+    t->root = -1;
+}
+
+/// Room for `n` more nodes (caller holds the lock or is alone). False when the tree is full.
+static bool tree_reserve(Mcts *t, int32_t n) {
+    if (t->count + n <= t->cap) return true;
+    if (t->count + n > MAX_NODES) return false;
+    int32_t cap = t->cap ? t->cap : 4096;
+    while (cap < t->count + n) cap *= 2;
+    if (cap > MAX_NODES) cap = MAX_NODES;
+    MctsNode *grown = realloc(t->node, sizeof *grown * (size_t)cap);
+    if (!grown) return false;
+    t->node = grown;
+    t->cap = cap;
+    return true;
+}
+
+static int32_t new_node(Mcts *t, Pos move, float prior) {
+    const int32_t i = t->count++;
+    t->node[i] = (MctsNode){.child = -1, .move = move, .prior = prior};
+    return i;
+}
+
+/// Copies the subtree under `from` (in `src`) into t as consecutive blocks; returns its index.
+static int32_t copy_subtree(Mcts *t, const MctsNode *src, int32_t from) {
+    const int32_t root = new_node(t, src[from].move, src[from].prior);
+    t->node[root] = src[from];
+    int32_t head = root;
+    while (head < t->count) { // breadth first: each node's children land next to each other
+        MctsNode *n = &t->node[head++];
+        if (n->child < 0) continue;
+        const int32_t first = t->count;
+        for (int k = 0; k < n->nchild; k++) t->node[t->count++] = src[n->child + k];
+        n->child = first;
+    }
+    return root;
+}
+
+static int32_t subtree_size(const MctsNode *node, int32_t i) {
+    int32_t size = 1;
+    if (node[i].child >= 0)
+        for (int k = 0; k < node[i].nchild; k++) size += subtree_size(node, node[i].child + k);
+    return size;
+}
+
+static int32_t find_child(const Mcts *t, int32_t parent, Pos move) {
+    const MctsNode *p = &t->node[parent];
+    for (int k = 0; p->child >= 0 && k < p->nchild; k++)
+        if (t->node[p->child + k].move == move) return p->child + k;
+    return -1;
+}
+
+/// Keeps the part of the old tree under board b's position, or starts a new one.
+static bool tree_prepare(Mcts *t, const Board *b, const MctsParams *p) {
+    int32_t at = -1;
+    if (p->keep_tree && t->root >= 0 && t->zero == p->zero && t->model == p->model &&
+        t->rule == b->rule && t->width == b->width && t->height == b->height && t->ply <= b->ply &&
+        memcmp(t->history, b->moves, sizeof(Pos) * (size_t)t->ply) == 0) {
+        at = t->root;
+        for (int i = t->ply; i < b->ply && at >= 0; i++) at = find_child(t, at, b->moves[i]);
+    }
+    if (at >= 0 && at != t->root) {
+        MctsNode *old = t->node;
+        const int32_t size = subtree_size(old, at);
+        MctsNode *fresh = malloc(sizeof *fresh * (size_t)(size > 4096 ? size : 4096));
+        if (!fresh) return false;
+        t->node = fresh;
+        t->cap = size > 4096 ? size : 4096;
+        t->count = 0;
+        at = copy_subtree(t, old, at);
+        free(old);
+    }
+    if (at < 0) {
+        t->count = 0;
+        if (!tree_reserve(t, 1)) return false;
+        at = new_node(t, POS_NONE, 1);
+    }
+    t->root = at;
+    t->zero = p->zero;
+    t->model = p->model;
+    t->rule = b->rule;
+    t->width = b->width;
+    t->height = b->height;
+    t->ply = b->ply;
+    memcpy(t->history, b->moves, sizeof(Pos) * (size_t)b->ply);
+    return true;
+}
+
+/* ---- Judging a leaf ---- */
+
+typedef struct Leaf {
+    int32_t path[MAX_DEPTH];
+    int depth;   ///< nodes on the path, the root included
+    int state;   ///< NodeState as judged here; NODE_OPEN: expand with `moves`
+    float value; ///< for the side to move at the leaf
+    int nmoves;
+    Pos moves[MAX_CELLS];
+    float prior[MAX_CELLS];
+} Leaf;
+
+static bool makes_five(const Board *b, Pos p, Color c) {
+    return (b->threat[p][c] & THREAT_CLASS_MASK) == THREAT_FIVE;
+}
+
+static bool is_foul(Board *b, Pos p, Color c) {
+    return b->rule == TG_RENJU && c == BLACK && rules_threat_at(b, p, BLACK) == THREAT_FORBID;
+}
+
+/// The leaf's state and, when open, its candidate moves: every legal move, or only the blocks
+/// of the opponent's five. At the root a lost position still lists moves to play.
+static void judge_leaf(Board *b, Leaf *leaf, bool root) {
+    const Color me = board_to_move(b), you = me ^ 1;
+    Pos legal[MAX_CELLS], blocks[MAX_CELLS];
+    int nlegal = 0, nblocks = 0, their_fives = 0;
+    leaf->nmoves = 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            const Pos q = pos_make(x, y);
+            if (!board_empty(b, q)) continue;
+            if (makes_five(b, q, me) && !is_foul(b, q, me)) {
+                leaf->state = NODE_WON;
+                leaf->value = 1;
+                leaf->moves[0] = q;
+                leaf->nmoves = 1;
+                return;
+            }
+            const bool foul = is_foul(b, q, me);
+            if (makes_five(b, q, you)) {
+                their_fives++;
+                if (!foul) blocks[nblocks++] = q;
+            }
+            if (!foul) legal[nlegal++] = q;
+        }
+    leaf->state = NODE_OPEN;
+    leaf->value = 0;
+    if (their_fives > 0 && nblocks > 0) {
+        memcpy(leaf->moves, blocks, sizeof(Pos) * (size_t)nblocks);
+        leaf->nmoves = nblocks;
+    } else {
+        memcpy(leaf->moves, legal, sizeof(Pos) * (size_t)nlegal);
+        leaf->nmoves = nlegal;
+    }
+    if (their_fives >= 2 || (their_fives == 1 && nblocks == 0)) {
+        leaf->state = NODE_LOST;
+        leaf->value = -1;
+        if (!root) leaf->nmoves = 0;
+    } else if (nlegal == 0) {
+        leaf->state = NODE_DRAW;
+    }
+}
+
+/// A random game from b to its end; the result for the side to move at b. b is restored.
+static float playout(Board *b, uint64_t *rng) {
+    Pos empty[MAX_CELLS];
+    int n = 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++)
+            if (board_empty(b, pos_make(x, y))) empty[n++] = pos_make(x, y);
+    const Color start = board_to_move(b);
+    const int base = b->ply;
+    float result = 0;
+    while (n > 0) {
+        const Color me = board_to_move(b);
+        int live = n, i = -1;
+        while (live > 0) { // fouls are set aside (to the end) for this move only
+            const int k = (int)rng_below(rng, (uint32_t)live);
+            if (!is_foul(b, empty[k], me)) {
+                i = k;
+                break;
+            }
+            const Pos swap = empty[k];
+            empty[k] = empty[live - 1], empty[live - 1] = swap;
+            live--;
+        }
+        if (i < 0) break; // renju Black with only fouls left: a draw
+        const Pos q = empty[i];
+        if (makes_five(b, q, me)) {
+            result = me == start ? 1.0f : -1.0f;
+            break;
+        }
+        empty[i] = empty[--n];
+        board_play(b, q);
+    }
+    while (b->ply > base) board_undo(b);
+    return result;
+}
+
+/* ---- Selection and backup ---- */
+
+typedef struct TreeSearch {
+    Mcts *t;
+    const MctsParams *p;
+    const Board *root_board;
+    atomic_ullong started; ///< playouts begun
+    atomic_bool done;
+    atomic_int max_depth;
+} TreeSearch;
+
+static bool search_over(TreeSearch *s) {
+    if (atomic_load(&s->done)) return true;
+    const MctsParams *p = s->p;
+    bool over = (p->stop && atomic_load(p->stop)) ||
+                (p->playouts && atomic_load(&s->started) >= p->playouts) ||
+                (p->optimum_ns != INT64_MAX && search_now_ns() - p->start_ns >= p->optimum_ns);
+    if (over) atomic_store(&s->done, true);
+    return over;
+}
+
+static float node_q(const MctsNode *n) {
+    return (n->value - (float)n->vloss) / (float)(n->visits + n->vloss);
+}
+
+static int32_t select_child(const Mcts *t, const MctsNode *parent, const MctsParams *p) {
+    const int32_t np = parent->visits + parent->vloss;
+    int32_t best = parent->child;
+    float best_score = -INFINITY;
+    if (p->zero) {
+        const float fpu =
+            (parent->visits > 0 ? -parent->value / (float)parent->visits : 0) - FPU_REDUCTION;
+        const float scale = p->c * sqrtf((float)(np > 1 ? np : 1));
+        for (int k = 0; k < parent->nchild; k++) {
+            const MctsNode *c = &t->node[parent->child + k];
+            const int32_t n = c->visits + c->vloss;
+            const float q = n > 0 ? node_q(c) : fpu;
+            const float score = q + scale * c->prior / (float)(1 + n);
+            if (score > best_score) best_score = score, best = parent->child + k;
+        }
+        return best;
+    }
+    const float log_np = logf((float)(np > 1 ? np : 1));
+    for (int k = 0; k < parent->nchild; k++) {
+        const MctsNode *c = &t->node[parent->child + k];
+        const int32_t n = c->visits + c->vloss;
+        if (n == 0) return parent->child + k; // children are in random order
+        const float score = node_q(c) + p->c * sqrtf(log_np / (float)n);
+        if (score > best_score) best_score = score, best = parent->child + k;
+    }
+    return best;
+}
+
+/// Step 1: from the root to a leaf, playing the moves on b. Holds the lock.
+static void descend(TreeSearch *s, Board *b, Leaf *leaf) {
+    Mcts *t = s->t;
+    int32_t at = t->root;
+    leaf->depth = 0;
+    for (;;) {
+        leaf->path[leaf->depth++] = at;
+        t->node[at].vloss++;
+        const MctsNode *n = &t->node[at];
+        if (n->state != NODE_OPEN || n->child < 0 || n->nchild == 0) break;
+        at = select_child(t, n, s->p);
+        board_play(b, t->node[at].move);
+    }
+    if (leaf->depth > atomic_load(&s->max_depth)) atomic_store(&s->max_depth, leaf->depth);
+}
+
+/// Step 3: expands the leaf (if still unexpanded) and backs its value up. Holds the lock.
+static void backup(TreeSearch *s, Leaf *leaf) {
+    Mcts *t = s->t;
+    const int32_t at = leaf->path[leaf->depth - 1];
+    MctsNode *n = &t->node[at];
+    if (n->state == NODE_OPEN && leaf->state != NODE_OPEN) n->state = (uint8_t)leaf->state;
+    if (leaf->state == NODE_OPEN && n->child < 0 && leaf->nmoves > 0 &&
+        tree_reserve(t, leaf->nmoves)) {
+        const int32_t first = t->count;
+        for (int k = 0; k < leaf->nmoves; k++) new_node(t, leaf->moves[k], leaf->prior[k]);
+        n = &t->node[at]; // the pool may have moved
+        n->child = first;
+        n->nchild = (uint16_t)leaf->nmoves;
+    }
+    float v = leaf->value; // side to move at the leaf
+    for (int d = leaf->depth - 1; d >= 0; d--) {
+        MctsNode *m = &t->node[leaf->path[d]];
+        m->vloss--;
+        m->visits++;
+        m->value -= v; // the mover's view is the opposite of the side to move's
+        v = -v;
+    }
+}
+
+static void undo_to(Board *b, int ply) {
+    while (b->ply > ply) board_undo(b);
+}
+
+/* ---- Leaf evaluation ---- */
+
+typedef struct TreeWorker {
+    TreeSearch *s;
+    Board board;
+    uint64_t rng;
+    Leaf *leaf; ///< MAX_BATCH of them
+    float *planes, *policy, *value, *scratch;
+} TreeWorker;
+
+static void shuffle_moves(Leaf *leaf, uint64_t *rng) {
+    for (int k = leaf->nmoves - 1; k > 0; k--) {
+        const int j = (int)rng_below(rng, (uint32_t)k + 1);
+        const Pos swap = leaf->moves[k];
+        leaf->moves[k] = leaf->moves[j], leaf->moves[j] = swap;
+    }
+}
+
+/// Softmax of the policy logits over the leaf's moves.
+static void set_priors(Leaf *leaf, const float *logits, int width) {
+    float top = -INFINITY, sum = 0;
+    for (int k = 0; k < leaf->nmoves; k++) {
+        const float l = logits[pos_y(leaf->moves[k]) * width + pos_x(leaf->moves[k])];
+        leaf->prior[k] = l;
+        if (l > top) top = l;
+    }
+    for (int k = 0; k < leaf->nmoves; k++) sum += leaf->prior[k] = expf(leaf->prior[k] - top);
+    for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] /= sum;
+}
+
+/// One batch of leaves: select them all, judge them, evaluate, back up.
+static void search_batch(TreeWorker *w) {
+    TreeSearch *s = w->s;
+    const bool zero = s->p->zero;
+    const int want = zero ? s->p->batch : 1;
+    const int root_ply = w->board.ply;
+    const int cells = w->board.width * w->board.height;
+    int count = 0, net = 0;
+    int net_index[MAX_BATCH];
+    for (; count < want; count++) {
+        if (search_over(s)) break;
+        Leaf *leaf = &w->leaf[count];
+        pthread_mutex_lock(&s->t->lock);
+        atomic_fetch_add(&s->started, 1);
+        descend(s, &w->board, leaf);
+        const MctsNode n = s->t->node[leaf->path[leaf->depth - 1]];
+        pthread_mutex_unlock(&s->t->lock);
+        if (n.state != NODE_OPEN) {
+            leaf->state = n.state;
+            leaf->value = n.state == NODE_WON ? 1 : n.state == NODE_LOST ? -1 : 0;
+            leaf->nmoves = 0;
+        } else {
+            judge_leaf(&w->board, leaf, false);
+            if (leaf->state == NODE_OPEN && !zero) {
+                for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] = 1.0f / (float)leaf->nmoves;
+                shuffle_moves(leaf, &w->rng);
+                leaf->value = playout(&w->board, &w->rng);
+            } else if (leaf->state == NODE_OPEN) {
+                nn_features(&w->board, w->planes + (size_t)net * NN_PLANES * cells);
+                net_index[net++] = count;
+            }
+        }
+        undo_to(&w->board, root_ply);
+    }
+    if (net > 0) {
+        nn_forward(s->p->model, w->planes, net, w->policy, w->value, w->scratch);
+        for (int k = 0; k < net; k++) {
+            Leaf *leaf = &w->leaf[net_index[k]];
+            set_priors(leaf, w->policy + (size_t)k * cells, w->board.width);
+            leaf->value = w->value[k];
+        }
+    }
+    if (count == 0) return;
+    pthread_mutex_lock(&s->t->lock);
+    for (int k = 0; k < count; k++) backup(s, &w->leaf[k]);
+    pthread_mutex_unlock(&s->t->lock);
+}
+
+static void *tree_worker_main(void *arg) {
+    TreeWorker *w = arg;
+    while (!search_over(w->s)) search_batch(w);
+    return NULL;
+}
+
+static void tree_worker_free(TreeWorker *w) {
+    free(w->leaf);
+    free(w->planes);
+    free(w->policy);
+    free(w->value);
+    free(w->scratch);
+}
+
+static bool tree_worker_init(TreeWorker *w, TreeSearch *s, const Board *b, uint64_t seed) {
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->board = *b;
+    w->rng = seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
+    const int batch = s->p->zero ? s->p->batch : 1;
+    w->leaf = malloc(sizeof *w->leaf * (size_t)batch);
+    if (!w->leaf) return false;
+    if (!s->p->zero) return true;
+    const size_t cells = (size_t)b->width * b->height;
+    w->planes = malloc(sizeof(float) * NN_PLANES * cells * (size_t)batch);
+    w->policy = malloc(sizeof(float) * cells * (size_t)batch);
+    w->value = malloc(sizeof(float) * (size_t)batch);
+    w->scratch = malloc(sizeof(float) * nn_scratch_floats(s->p->model));
+    return w->planes && w->policy && w->value && w->scratch;
+}
+
+/* ---- The root ---- */
+
+/// Expands an unexpanded root at once (so that noise can be added to its priors) and mixes
+/// Dirichlet noise into them.
+static void prepare_root(TreeWorker *w, const MctsParams *p) {
+    Mcts *t = w->s->t;
+    Leaf *leaf = &w->leaf[0];
+    if (t->node[t->root].child < 0) {
+        judge_leaf(&w->board, leaf, true);
+        leaf->depth = 1;
+        leaf->path[0] = t->root;
+        t->node[t->root].vloss++;
+        const int cells = w->board.width * w->board.height;
+        if (p->zero && leaf->nmoves > 0) {
+            nn_features(&w->board, w->planes);
+            nn_forward(p->model, w->planes, 1, w->policy, w->value, w->scratch);
+            set_priors(leaf, w->policy, w->board.width);
+            if (leaf->state == NODE_OPEN) leaf->value = w->value[0];
+        } else {
+            for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] = 1.0f / (float)leaf->nmoves;
+            shuffle_moves(leaf, &w->rng);
+        }
+        (void)cells;
+        const int state = leaf->state;
+        leaf->state = NODE_OPEN; // the root always gets its children
+        backup(w->s, leaf);
+        t->node[t->root].state = NODE_OPEN;
+        (void)state;
+    }
+    MctsNode *r = &t->node[t->root];
+    if (p->noise_eps <= 0 || r->nchild < 2) return;
+    double g[MAX_CELLS], sum = 0;
+    for (int k = 0; k < r->nchild; k++) sum += g[k] = rng_gamma(&w->rng, p->noise_alpha);
+    for (int k = 0; k < r->nchild; k++) {
+        MctsNode *c = &t->node[r->child + k];
+        c->prior =
+            (1 - p->noise_eps) * c->prior + p->noise_eps * (float)(g[k] / (sum > 0 ? sum : 1));
+    }
+}
+
+static int compare_children(const void *a, const void *b) {
+    const MctsChild *x = a, *y = b;
+    if (x->visits != y->visits) return y->visits - x->visits;
+    if (x->q != y->q) return (y->q > x->q) - (y->q < x->q);
+    return (y->prior > x->prior) - (y->prior < x->prior);
+}
+
+static void collect_result(const Mcts *t, MctsResult *out) {
+    const MctsNode *r = &t->node[t->root];
+    out->child_count = r->nchild;
+    out->children = malloc(sizeof *out->children * (size_t)(r->nchild ? r->nchild : 1));
+    if (!out->children) out->child_count = 0;
+    for (int k = 0; k < out->child_count; k++) {
+        const MctsNode *c = &t->node[r->child + k];
+        out->children[k] = (MctsChild){.move = c->move,
+                                       .visits = c->visits,
+                                       .prior = c->prior,
+                                       .q = c->visits ? c->value / (float)c->visits : 0};
+    }
+    qsort(out->children, (size_t)out->child_count, sizeof *out->children, compare_children);
+    out->best = out->child_count ? out->children[0].move : POS_NONE;
+    out->q = out->child_count ? out->children[0].q : 0;
+    int32_t at = t->root;
+    out->pv_length = 0;
+    while (out->pv_length < 64 && t->node[at].child >= 0 && t->node[at].nchild > 0) {
+        const MctsNode *n = &t->node[at];
+        int32_t best = n->child;
+        for (int k = 1; k < n->nchild; k++)
+            if (t->node[n->child + k].visits > t->node[best].visits) best = n->child + k;
+        if (t->node[best].visits == 0) break;
+        out->pv[out->pv_length++] = t->node[best].move;
+        at = best;
+    }
+}
+
+bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out) {
+    memset(out, 0, sizeof *out);
+    out->best = POS_NONE;
+    const int threads = p->threads < 1 ? 1 : p->threads > MAX_THREADS ? MAX_THREADS : p->threads;
+    TreeSearch s = {.t = t, .p = p, .root_board = b};
+    TreeWorker *w = calloc((size_t)threads, sizeof *w);
+    bool ok = w && tree_prepare(t, b, p);
+    for (int i = 0; ok && i < threads; i++)
+        ok = tree_worker_init(&w[i], &s, b, p->seed + (uint64_t)i);
+    if (ok) {
+        /* A five to make is played at once: no search needed. */
+        judge_leaf(&w[0].board, &w[0].leaf[0], true);
+        if (w[0].leaf[0].state == NODE_WON) {
+            out->best = w[0].leaf[0].moves[0];
+            out->proven_win = true;
+            out->q = 1;
+            out->pv[0] = out->best;
+            out->pv_length = 1;
+            out->playouts = 1;
+        } else if (w[0].leaf[0].nmoves > 0) {
+            prepare_root(&w[0], p);
+            pthread_t tid[MAX_THREADS];
+            bool started[MAX_THREADS] = {false};
+            for (int i = 1; i < threads; i++)
+                started[i] = pthread_create(&tid[i], NULL, tree_worker_main, &w[i]) == 0;
+            tree_worker_main(&w[0]);
+            for (int i = 1; i < threads; i++)
+                if (started[i]) pthread_join(tid[i], NULL);
+            collect_result(t, out);
+            out->playouts = atomic_load(&s.started);
+            out->depth = atomic_load(&s.max_depth);
+        }
+    }
+    for (int i = 0; w && i < threads; i++) tree_worker_free(&w[i]);
+    free(w);
+    out->time_ns = search_now_ns() - p->start_ns;
+    return ok && out->best != POS_NONE;
+}
+
+double mcts_playout_rate(const Board *b, int64_t ms, uint64_t seed) {
+    Board copy = *b;
+    uint64_t rng = seed | 1, n = 0;
+    const int64_t start = search_now_ns(), end = start + ms * 1000000;
+    int64_t now = start;
+    while (now < end) {
+        for (int i = 0; i < 64; i++) playout(&copy, &rng);
+        n += 64;
+        now = search_now_ns();
+    }
+    return (double)n * 1e9 / (double)(now - start > 0 ? now - start : 1);
+}

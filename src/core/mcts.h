@@ -1,0 +1,88 @@
+/*
+ * mcts.h — Monte Carlo tree search for the mcts and zero levels: one tree shared by the search
+ * threads (a lock around selection and backup, virtual loss to spread the threads), leaves
+ * judged by random playouts (UCT) or by the policy-value network in batches (PUCT). The tree
+ * is kept between searches and reused when the new position follows from the old root.
+ *
+ * Both kinds know the rules exactly where it is cheap: a leaf whose side to move can make five
+ * is a win, one where the opponent has two fives to make is a loss, and where the opponent has
+ * one five to make only the moves that stop it are children. Renju Black's fouls are never
+ * children and never played in a playout.
+ */
+#ifndef TG_MCTS_H
+#define TG_MCTS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "board.h"
+
+typedef struct MctsNode {
+    int32_t child; ///< first child's index, -1 while not expanded
+    uint16_t nchild;
+    Pos move;      ///< the move that leads here
+    uint8_t state; ///< NodeState
+    float prior;   ///< policy probability (zero), 1/n (mcts)
+    int32_t visits;
+    int32_t vloss; ///< searches passing through now (each counts as a visit that lost)
+    float value;   ///< sum of results from the view of the player who made `move`
+} MctsNode;
+
+typedef struct Mcts {
+    pthread_mutex_t lock;
+    MctsNode *node;
+    int32_t count, cap;
+    int32_t root;
+    /* The position at the root, to recognise a later position that follows from it. */
+    bool zero;
+    const TgModel *model;
+    Rule rule;
+    int width, height, ply;
+    Pos history[MAX_PLY];
+} Mcts;
+
+typedef struct MctsParams {
+    bool zero;            ///< PUCT with the network; UCT with playouts when false
+    const TgModel *model; ///< zero only
+    uint64_t playouts;    ///< most playouts (0: none)
+    int64_t start_ns, optimum_ns, maximum_ns; ///< time plan, from search_now_ns()
+    const atomic_bool *stop;
+    int threads;
+    int batch;                    ///< leaves evaluated at once (zero)
+    float c;                      ///< exploration constant
+    float noise_alpha, noise_eps; ///< Dirichlet noise at the root (eps 0: none)
+    uint64_t seed;
+    bool keep_tree; ///< reuse the tree of the last search when it fits
+} MctsParams;
+
+typedef struct MctsChild {
+    Pos move;
+    int visits;
+    float q; ///< mean result for the side to move at the root
+    float prior;
+} MctsChild;
+
+typedef struct MctsResult {
+    Pos best;
+    float q;           ///< the best move's mean result, side to move's view
+    bool proven_win;   ///< the side to move makes five at once
+    uint64_t playouts; ///< this search's
+    int64_t time_ns;
+    int depth; ///< deepest path
+    int child_count;
+    MctsChild *children; ///< malloc'd, most visited first (free it)
+    int pv_length;
+    Pos pv[64];
+} MctsResult;
+
+Mcts *mcts_new(void);
+void mcts_free(Mcts *t);
+void mcts_clear(Mcts *t);
+
+/// Searches board b (not changed). Returns false when out of memory or when no move exists.
+bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out);
+
+/// Random playouts a second from board b (benchmark).
+double mcts_playout_rate(const Board *b, int64_t ms, uint64_t seed);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * test_zero.c — the mcts and zero levels through the public API: immediate fives taken and
+ * blocked under every rule (one and two threads), renju fouls never played, playout limits
+ * and tree reuse; the network: scalar and fast inference agree, model files round-trip, a
+ * corrupt, truncated, newer or wrong-size model is refused; self-play records are well formed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/tengen.h"
+
+enum { SIZE = 9, MAX_MOVES = 100 };
+
+static TgGame *game_from(TgRule rule, int size, const char *moves) {
+    TgPoint m[MAX_MOVES];
+    int n;
+    char err[128];
+    assert_int_equal(tg_parse_moves(moves, size, size, m, MAX_MOVES, &n, err, sizeof err), TG_OK);
+    TgGame *g = tg_game_new(rule, size, size);
+    assert_non_null(g);
+    assert_int_equal(tg_game_set_moves(g, m, n, NULL), TG_OK);
+    return g;
+}
+
+static bool is(TgPoint p, const char *text, int size) {
+    TgPoint q;
+    assert_int_equal(tg_point_from_text(text, size, size, &q), TG_OK);
+    return p.x == q.x && p.y == q.y;
+}
+
+/// Black c5 d5 e5 f5 (White far away), Black to move: five at b5 or g5.
+static const char TAKE[] = "c5 a1 d5 a3 e5 a7 f5 i9";
+/// White d4 e4 f4 g4 blocked by Black c4, Black to move: h4 stops the five.
+static const char BLOCK[] = "c4 d4 a1 e4 a9 f4 i1 g4";
+
+static TgSearchResult search(TgEngine *e, TgGame *g, TgLevel level, uint64_t playouts) {
+    TgSearchLimits l = {.level = level, .nodes = playouts, .seed = 7};
+    TgSearchResult r;
+    assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_OK);
+    return r;
+}
+
+/* ---- Fives under every rule ---- */
+
+static void check_fives(TgLevel level, int threads) {
+    for (int rule = 0; rule < TG_RULE_COUNT; rule++) {
+        TgEngine *e = tg_engine_new(threads, 1 << 20);
+        TgModel *m = tg_model_random((TgRule)rule, SIZE, 16, 1, 5);
+        tg_engine_set_model(e, m);
+        TgGame *g = game_from((TgRule)rule, SIZE, TAKE);
+        TgSearchResult r = search(e, g, level, 200);
+        assert_true(is(r.best, "b5", SIZE) || is(r.best, "g5", SIZE));
+        assert_int_equal(r.score, TG_SCORE_WIN - 1);
+        tg_game_free(g);
+        g = game_from((TgRule)rule, SIZE, BLOCK);
+        r = search(e, g, level, 200);
+        assert_true(is(r.best, "h4", SIZE));
+        tg_game_free(g);
+        tg_engine_free(e);
+        tg_model_free(m);
+    }
+}
+
+static void test_mcts_fives(void **state) {
+    (void)state;
+    check_fives(TG_LEVEL_MCTS, 1);
+    check_fives(TG_LEVEL_MCTS, 2);
+}
+
+static void test_zero_fives(void **state) {
+    (void)state;
+    check_fives(TG_LEVEL_ZERO, 1);
+    check_fives(TG_LEVEL_ZERO, 2);
+}
+
+/// Renju: Black a5 b5 c5 . e5 f5 — d5 would make six (a foul, not a win). Every move either
+/// level plays in a game from here on is legal, so fouls are never chosen.
+static void test_renju_fouls_never_played(void **state) {
+    (void)state;
+    for (int level = TG_LEVEL_MCTS; level <= TG_LEVEL_ZERO; level++) {
+        TgEngine *e = tg_engine_new(1, 1 << 20);
+        TgModel *m = tg_model_random(TG_RENJU, SIZE, 16, 1, 9);
+        tg_engine_set_model(e, m);
+        TgGame *g = game_from(TG_RENJU, SIZE, "a5 i1 b5 i3 c5 i6 e5 h9 f5 a9");
+        assert_int_equal(tg_game_foul_at(g, (TgPoint){3, 4}), TG_FOUL_OVERLINE);
+        for (int moves = 0; moves < 30 && !tg_game_over(g); moves++) {
+            TgSearchResult r = search(e, g, (TgLevel)level, 100);
+            TgFoul foul;
+            assert_int_equal(tg_game_check(g, r.best, &foul), TG_OK);
+            assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
+        }
+        tg_game_free(g);
+        tg_engine_free(e);
+        tg_model_free(m);
+    }
+}
+
+/// Playout limits hold; a search after two more moves reuses the tree and stays legal.
+static void test_limits_and_reuse(void **state) {
+    (void)state;
+    TgEngine *e = tg_engine_new(2, 1 << 20);
+    TgGame *g = game_from(TG_FREESTYLE, 15, "h8 i9");
+    TgSearchResult r = search(e, g, TG_LEVEL_MCTS, 3000);
+    assert_true(r.nodes >= 3000 && r.nodes < 3000 + 4);
+    assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
+    TgSearchResult r2 = search(e, g, TG_LEVEL_MCTS, 1000);
+    assert_int_equal(tg_game_play(g, r2.best, 0), TG_OK);
+    r = search(e, g, TG_LEVEL_MCTS, 1000);
+    assert_int_equal(tg_game_check(g, r.best, NULL), TG_OK);
+    TgSearchLimits timed = {.level = TG_LEVEL_MCTS, .turn_ms = 200};
+    assert_int_equal(tg_engine_search(e, g, &timed, NULL, NULL, &r), TG_OK);
+    assert_true(r.time_ms <= 200);
+    tg_game_free(g);
+    tg_engine_free(e);
+}
+
+/* ---- The network ---- */
+
+static void test_scalar_and_fast_agree(void **state) {
+    (void)state;
+    TgModel *m = tg_model_random(TG_FREESTYLE, 8, 32, 2, 3);
+    if (!tg_model_set_fast(m, true)) {
+        tg_model_free(m);
+        skip();
+    }
+    TgGame *g[3] = {game_from(TG_FREESTYLE, 8, "d4"), game_from(TG_FREESTYLE, 8, "d4 e5 c3 a1 h8"),
+                    tg_game_new(TG_FREESTYLE, 8, 8)};
+    float pf[3 * 64], ps[3 * 64], vf[3], vs[3];
+    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, pf, vf), TG_OK);
+    tg_model_set_fast(m, false);
+    assert_false(tg_model_fast(m));
+    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, ps, vs), TG_OK);
+    for (int i = 0; i < 3 * 64; i++) assert_true(fabsf(pf[i] - ps[i]) < 1e-5f);
+    for (int i = 0; i < 3; i++) assert_true(fabsf(vf[i] - vs[i]) < 1e-5f);
+    for (int i = 0; i < 3; i++) tg_game_free(g[i]);
+    tg_model_free(m);
+}
+
+static void test_model_round_trip_and_refusals(void **state) {
+    (void)state;
+    TgModel *m = tg_model_random(TG_RENJU, 9, 16, 2, 11);
+    size_t len, len2;
+    unsigned char *data = tg_model_write(m, &len);
+    char err[200];
+    TgModel *back = tg_model_read(data, len, err, sizeof err);
+    assert_non_null(back);
+    assert_int_equal(tg_model_size(back), 9);
+    assert_int_equal(tg_model_rule(back), TG_RENJU);
+    unsigned char *again = tg_model_write(back, &len2);
+    assert_int_equal(len, len2);
+    assert_memory_equal(data, again, len);
+
+    data[len / 2] ^= 0x40; /* one flipped bit in the weights */
+    assert_null(tg_model_read(data, len, err, sizeof err));
+    assert_non_null(strstr(err, "checksum"));
+    data[len / 2] ^= 0x40;
+    assert_null(tg_model_read(data, len - 7, err, sizeof err));
+    assert_non_null(strstr(err, "truncated"));
+    data[4] = 9; /* a later format version */
+    assert_null(tg_model_read(data, len, err, sizeof err));
+    assert_non_null(strstr(err, "version"));
+    assert_null(tg_model_read("hello", 5, err, sizeof err));
+    assert_non_null(strstr(err, "not a tengen model"));
+
+    /* A 9x9 model cannot play on 15x15 (nor a renju model freestyle). */
+    TgEngine *e = tg_engine_new(1, 1 << 20);
+    tg_engine_set_model(e, back);
+    TgGame *g = game_from(TG_RENJU, 15, "h8");
+    TgSearchLimits l = {.level = TG_LEVEL_ZERO, .nodes = 50};
+    TgSearchResult r;
+    assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_ERR_MODEL);
+    tg_game_free(g);
+    g = game_from(TG_FREESTYLE, 9, "e5");
+    assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_ERR_MODEL);
+    tg_game_free(g);
+    float policy[225], value;
+    g = game_from(TG_RENJU, 15, "h8");
+    assert_int_equal(tg_model_evaluate(back, (const TgGame *const *)&g, 1, policy, &value),
+                     TG_ERR_MODEL);
+    tg_game_free(g);
+    tg_engine_free(e);
+    free(data);
+    free(again);
+    tg_model_free(back);
+    tg_model_free(m);
+}
+
+/* ---- Self-play ---- */
+
+static uint32_t crc32_of(const unsigned char *p, size_t n) {
+    uint32_t crc = 0xffffffffu;
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1)));
+    }
+    return ~crc;
+}
+
+static void test_selfplay_record(void **state) {
+    (void)state;
+    TgModel *m = tg_model_random(TG_FREESTYLE, 7, 16, 1, 2);
+    const TgZeroSettings s = {.playouts = 60, .seed = 4};
+    size_t len;
+    int moves;
+    TgColor winner;
+    unsigned char *rec = tg_zero_selfplay(m, &s, &len, &moves, &winner);
+    assert_non_null(rec);
+    assert_memory_equal(rec, "TGSP", 4);
+    assert_int_equal(rec[4], 1);
+    assert_int_equal(rec[5], 7);
+    assert_int_equal(rec[6], TG_FREESTYLE);
+    assert_int_equal(rec[7], winner);
+    assert_int_equal(rec[8] | rec[9] << 8, moves);
+    assert_true(moves >= 9 && moves <= 49);
+    /* Walk the moves: each names a point, its visit list sums to about the playouts. */
+    size_t at = 10;
+    for (int i = 0; i < moves; i++) {
+        const int move = rec[at] | rec[at + 1] << 8, k = rec[at + 2] | rec[at + 3] << 8;
+        assert_true(move < 49 && k >= 1 && k <= 49);
+        at += 4 + 4 * (size_t)k;
+    }
+    const uint32_t crc =
+        rec[at] | rec[at + 1] << 8 | rec[at + 2] << 16 | (uint32_t)rec[at + 3] << 24;
+    assert_int_equal(at + 4, len);
+    assert_int_equal(crc, crc32_of(rec, at));
+    free(rec);
+    tg_model_free(m);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mcts_fives),
+        cmocka_unit_test(test_zero_fives),
+        cmocka_unit_test(test_renju_fouls_never_played),
+        cmocka_unit_test(test_limits_and_reuse),
+        cmocka_unit_test(test_scalar_and_fast_agree),
+        cmocka_unit_test(test_model_round_trip_and_refusals),
+        cmocka_unit_test(test_selfplay_record),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

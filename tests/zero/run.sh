@@ -1,0 +1,60 @@
+#!/bin/sh
+# run.sh — the zero level's learning loop end to end, tiny: on a 6x6 board, two iterations of
+# self-play (tengen zero selfplay), training (tools/zero/zero.py with PyTorch), export and an
+# evaluation against pure MCTS; then a third iteration resumed from the checkpoint; then the
+# trained model used by `tengen zero info`, `tengen selfplay --model` and refused when corrupt.
+# usage: sh tests/zero/run.sh path/to/tengen
+bin=${1:?usage: $0 path/to/tengen}
+py=/usr/bin/python3
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1" >&2; [ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" >&2; }
+check() { name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+
+loop() {
+    nice "$py" tools/zero/zero.py loop --dir "$tmp/run" --tengen "$bin" --size 6 --channels 8 \
+        --blocks 1 --games 4 --workers 2 --playouts 24 --eval-every 1 --eval-games 2 \
+        --eval-playouts 50 --torch-threads 1 "$@" >"$tmp/out" 2>&1
+}
+
+loop --iterations 2
+check "the loop runs two iterations" test $? = 0
+check "progress lines name games, loss, entropy and the score" \
+    grep -Eq '^iter 2 +games 8 .*loss .*entropy .*games/h .*vs mcts:[0-9]+ [0-9]+-[0-9]+-[0-9]+ = ' "$tmp/out"
+check "records, checkpoint, state, models and curve exist" test -s "$tmp/run/checkpoint.pt" -a \
+    -s "$tmp/run/state.json" -a -s "$tmp/run/latest.tgnn" -a -s "$tmp/run/best.tgnn" -a \
+    -s "$tmp/run/curve.svg" -a -s "$tmp/run/log.csv"
+check "self-play wrote one record file per process" test "$(ls "$tmp/run/records" | wc -l)" -eq 4
+
+loop --iterations 3
+check "the loop resumes where it stopped" grep -Eq '^iter 3 +games 12 ' "$tmp/out"
+check "the log has three rows" test "$(wc -l <"$tmp/run/log.csv")" -eq 4
+check "the curve is SVG with the loss line" grep -q '<polyline' "$tmp/run/curve.svg"
+
+"$bin" zero info "$tmp/run/latest.tgnn" >"$tmp/out" 2>&1
+check "zero info reads the exported model" grep -q 'freestyle 6x6, 8 channels, 1 residual blocks' "$tmp/out"
+
+"$bin" selfplay --size 6 --rule freestyle --black zero:30 --white mcts:30 --model "$tmp/run/best.tgnn" \
+    --games 2 --quiet >"$tmp/out" 2>&1
+check "selfplay plays the model against mcts" grep -q '^Score: ' "$tmp/out"
+
+"$bin" selfplay --size 7 --rule freestyle --black zero --white mcts --model "$tmp/run/best.tgnn" \
+    --games 2 --quiet >"$tmp/out" 2>&1
+check "a model of another size loses by an error, told" grep -q 'no network model for this board' "$tmp/out"
+
+cp "$tmp/run/best.tgnn" "$tmp/bad.tgnn"
+printf 'X' | dd of="$tmp/bad.tgnn" bs=1 seek=100 conv=notrunc 2>/dev/null
+"$bin" zero info "$tmp/bad.tgnn" >"$tmp/out" 2>&1
+st=$?
+check "a corrupt model is refused" test $st != 0
+check "with a clear message" grep -q 'checksum mismatch' "$tmp/out"
+
+"$bin" zero selfplay --model "$tmp/run/best.tgnn" --games 3 --playouts 20 --out "$tmp/more" \
+    >"$tmp/out" 2>&1
+check "zero selfplay reports games/hour" grep -Eq '^selfplay: 3 games, .* games/hour' "$tmp/out"
+
+echo "zero: $pass passed, $fail failed"
+[ "$fail" = 0 ]
