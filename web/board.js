@@ -289,7 +289,7 @@ export class Board {
         this.svg.setAttribute('aria-label', `${p.toUpperCase()}${this.occupied && this.occupied.has(p) ? ' ●' : ''}`);
         if (!focused) return;
         const xy = this.at(p);
-        if (xy) el('rect', { class: 'kb-cursor', x: xy[0] - U / 2 + 2, y: xy[1] - U / 2 + 2, width: U - 4, height: U - 4, rx: 5, 'data-testid': 'kb-cursor', 'data-point': p }, this.gCursor);
+        if (xy) el('rect', { class: 'kb-cursor', x: xy[0] - U / 2 + 2, y: xy[1] - U / 2 + 2, width: U - 4, height: U - 4, rx: 5, 'data-testid': 'kb-cursor', 'data-cursor': p }, this.gCursor);
     }
 
     // notify is false when a render redraws the ghost, so a listener that re-renders on

@@ -264,7 +264,7 @@ await test('levels with their ratings; a computer picked by target rating', asyn
     await main.waitForFunction(() => /about \d+ points above beginner/.test(
         document.querySelector('#ng-level option[value=medium]').textContent));
     const names = await main.$$eval('#ng-level option', (os) => os.map((o) => o.value));
-    assert(names.join() === 'beginner,easy,medium,hard,max,rating', `levels: ${names}`);
+    assert(names.join() === 'beginner,easy,medium,hard,max,mcts,zero,rating', `levels: ${names}`);
     assert(await main.locator('#ng-rating').isHidden(), 'rating field shown for a level');
     await main.selectOption('#ng-level', 'rating');
     assert(await main.locator('#ng-rating').isVisible(), 'rating field hidden');
@@ -449,12 +449,12 @@ await test('export the board as PNG and SVG, with or without move numbers', asyn
 await test('keyboard play: the board takes the focus, arrows move a cursor, Enter plays; focus rings', async () => {
     await newGame(main, { mode: 'hvh' });
     await main.focus('#board svg');
-    await main.waitForSelector('[data-testid=kb-cursor][data-point=h8]', { state: 'attached' });
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=h8]', { state: 'attached' });
     await main.keyboard.press('Enter');
     await waitStones(main, 1);
     await main.keyboard.press('ArrowRight');
     await main.keyboard.press('ArrowUp');
-    await main.waitForSelector('[data-testid=kb-cursor][data-point=i9]', { state: 'attached' });
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=i9]', { state: 'attached' });
     await main.keyboard.press(' ');
     await waitStones(main, 2);
     assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not played by keyboard');
