@@ -30,6 +30,7 @@ enum {
     GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
     LMP_BASE = 4,              ///< quiet moves searched at depth d: LMP_BASE + 2 d^2
     FUTILITY_MARGIN = 150,     ///< per ply of depth
+    ONE_PLY = DEPTH_UNIT,      ///< search depths are fractional: 1/ONE_PLY of a ply is the step
 };
 
 int64_t search_now_ns(void) {
@@ -281,7 +282,7 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
         make_move(w, m);
         /* The opponent must block; search() plays the block without using depth. */
-        const int v = -search(w, -beta, -alpha, -fours - 1, ply + 1, false);
+        const int v = -search(w, -beta, -alpha, -(fours + 1) * ONE_PLY, ply + 1, false);
         unmake_move(w);
         if (stopped(w)) return best;
         if (v > best) {
@@ -295,8 +296,9 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
 
 /* ---- The search ---- */
 
-/// Negamax alpha-beta with principal variation search. depth <= 0 is the quiescence; its
-/// negative part counts the fours played so far at the leaf.
+/// Negamax alpha-beta with principal variation search. depth is in 1/ONE_PLY plies; depth <= 0
+/// is the quiescence, and its negative part counts (in plies) the fours played so far at the
+/// leaf.
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = &w->board;
     w->pv_len[ply] = 0;
@@ -342,7 +344,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* Step 6. Leaves: the evaluation, or better by continuous fours. */
     if (depth <= 0) {
-        const int v = quiescence(w, &s, alpha, beta, ply, -depth);
+        const int v = quiescence(w, &s, alpha, beta, ply, -depth / ONE_PLY);
         if (!stopped(w)) {
             const Bound bound = v >= beta ? BOUND_LOWER : v > alpha0 ? BOUND_EXACT : BOUND_UPPER;
             tt_store(w->job->tt, b->hash, POS_NONE, score_to_tt(v, ply), depth, bound);
@@ -358,7 +360,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     /* Step 8. The move loop: the first move with a full window, the rest with a null window
      * (late quiet ones reduced), re-searched when they beat alpha. */
     const Color me = board_to_move(b);
-    const bool prune = w->job->style.reductions && !pv_node && !s.their_three && depth <= 4;
+    const int plies = depth / ONE_PLY;
+    const bool prune = w->job->style.reductions && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
     const int static_eval = prune ? eval_position(b, s.cand, s.count) : 0;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
@@ -369,19 +372,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                            (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
         /* Shallow pruning of quiet moves: past a move count, or far below alpha. */
         if (prune && quiet && searched && best > -SCORE_WIN_MIN &&
-            (searched >= LMP_BASE + 2 * depth * depth ||
-             (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha)))
+            (searched >= LMP_BASE + 2 * plies * plies ||
+             (depth <= 2 * ONE_PLY && static_eval + FUTILITY_MARGIN * depth / ONE_PLY <= alpha)))
             continue;
-        const int new_depth = depth - 1;
+        const int new_depth = depth - ONE_PLY;
         make_move(w, m);
         int v;
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (w->job->style.reductions && depth >= 3 && searched >= 3 && quiet && !s.their_three)
-                r = 1 + (searched >= 6) + (searched >= 12 && depth >= 6);
-            if (r > depth - 2) r = depth > 2 ? depth - 2 : 0;
+            if (w->job->style.reductions && plies >= 3 && searched >= 3 && quiet && !s.their_three)
+                r = 1 + (searched >= 6) + (searched >= 12 && plies >= 6);
+            if (r > plies - 2) r = plies > 2 ? plies - 2 : 0;
+            r *= ONE_PLY;
             v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (v > alpha && v < beta && pv_node)
@@ -397,7 +401,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = v;
                 update_pv(w, ply, m);
                 if (v >= beta) {
-                    if (quiet) reward_cutoff(w, ply, m, depth);
+                    if (quiet) reward_cutoff(w, ply, m, plies);
                     break;
                 }
             }
@@ -484,10 +488,10 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
         if (five) { /* the game ends here; nothing to search */
             v = win_in(1);
         } else if (i == w->pv_index) {
-            v = -search(w, -beta, -alpha, depth - 1, 1, true);
+            v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         } else {
-            v = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
-            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, depth - 1, 1, true);
+            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
+            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         }
         unmake_move(w);
         if (stopped(w)) break;
