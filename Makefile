@@ -36,7 +36,7 @@ WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread \
            -ffp-contract=off $(WARN) $(SANFLAGS) -DTG_BUILD_VERSION='"$(VERSION)"' $(CFLAGS)
-LDLIBS  := -pthread
+LDLIBS  := -pthread -lm
 
 # ==== 2. Dependencies (Debian packages, installed by scripts/deps.sh) ========================
 
@@ -164,13 +164,13 @@ FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread -g -
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(wildcard src/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@ -lm
 
 # The protocol fuzzer also needs the brain's front-end file.
 build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c src/app/brain.c $(CORE_SRC) \
                           $(wildcard src/*.h src/core/*.h src/app/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@
+	clang $(FUZZ_FLAGS) $< src/app/brain.c $(CORE_SRC) -o $@ -lm
 
 # The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
 build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) \

@@ -10,6 +10,7 @@
  */
 #include "search.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -28,10 +29,51 @@ enum {
     ORDER_KILLER = 400,
     HISTORY_MAX = 8000,
     GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
-    LMP_BASE = 4,              ///< quiet moves searched at depth d: LMP_BASE + 2 d^2
     FUTILITY_MARGIN = 150,     ///< per ply of depth
     ONE_PLY = DEPTH_UNIT,      ///< search depths are fractional: 1/ONE_PLY of a ply is the step
 };
+
+/// Selectivity of the hard and max levels (style.reductions), in one place. Evaluation units:
+/// an open three of the opponent costs about 250 (eval.c).
+static const struct {
+    int rfp_margin;         ///< reverse futility: eval - this per ply of depth >= beta fails high
+    int razor_depth;        ///< razoring below this many plies
+    int razor_base;         ///< razoring: eval + base + margin per ply < alpha tries fours only
+    int razor_margin;
+    double mcp_base;        ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
+    double mcp_power;       ///< halved when the position is not improving
+    double lmr_scale;       ///< reduction = scale ln(depth) ln(move number), in plies
+    double lmr_scale_renju; ///< renju: smaller (Black's fouls make the lists less regular)
+    int lmr_min_depth;      ///< no reductions below this many plies
+    double lmr_pv;          ///< plies less at PV nodes
+    double lmr_threat;      ///< plies less for a move that makes or blocks an open three or more
+    double lmr_four;        ///< plies less again for a move that makes a four
+    double lmr_history;     ///< one ply less per this much history
+    int futility_margin;    ///< shallow futility of quiet moves: eval + this per ply <= alpha
+} SEL = {
+    .rfp_margin = 80,
+    .razor_depth = 3,
+    .razor_base = 40,
+    .razor_margin = 40,
+    .mcp_base = 3,
+    .mcp_power = 1.3,
+    .lmr_scale = 1.0,
+    .lmr_scale_renju = 0.75,
+    .lmr_min_depth = 2,
+    .lmr_pv = 1.0,
+    .lmr_threat = 1.0,
+    .lmr_four = 0.5,
+    .lmr_history = 4000,
+    .futility_margin = FUTILITY_MARGIN,
+};
+
+/// Moves searched at most at a node of `depth` (fractional plies).
+static int move_count_limit(int depth, bool improving) {
+    const int n = (int)(SEL.mcp_base + pow((double)depth / ONE_PLY, SEL.mcp_power));
+    return improving ? n : (n + 1) / 2;
+}
+
+static int static_eval_margin(int eval, int depth) { return eval + SEL.futility_margin * depth / ONE_PLY; }
 
 int64_t search_now_ns(void) {
     struct timespec ts;
@@ -102,6 +144,7 @@ typedef struct Scan {
     Pos their_five[2];
     int their_fives;
     bool their_three;     ///< the opponent can make an open four (a legal one)
+    bool their_threat;    ///< ... or a four-three, a double four or a double three
 } Scan;
 
 static void scan(Worker *w, Scan *s) {
@@ -110,7 +153,7 @@ static void scan(Worker *w, Scan *s) {
     s->count = 0;
     s->my_five = s->my_win = POS_NONE;
     s->their_fives = 0;
-    s->their_three = false;
+    s->their_three = s->their_threat = false;
     for (int i = 0; i < w->cell_count; i++) {
         const Pos p = w->cells[i];
         if (!w->near[p] || !board_empty(b, p)) continue;
@@ -122,6 +165,7 @@ static void scan(Worker *w, Scan *s) {
         if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
             s->my_win = p;
         if (theirs == THREAT_FLEX4) s->their_three = true;
+        if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
     }
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
     if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) && !legal(b, s->my_win))
@@ -131,6 +175,9 @@ static void scan(Worker *w, Scan *s) {
         for (int i = 0; i < w->cell_count; i++)
             if (board_empty(b, w->cells[i])) s->cand[s->count++] = w->cells[i];
 }
+
+/// The static evaluation of the scanned node (eval_position over its candidates).
+static int scan_eval(const Worker *w, const Scan *s) { return eval_position(&w->board, s->cand, s->count); }
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
 /// the single block when the opponent has one five point.
@@ -262,7 +309,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 /// the node is given; forced blocks were played by the caller.
 static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, int fours) {
     Board *b = &w->board;
-    const int stand = eval_position(b, s->cand, s->count);
+    const int stand = scan_eval(w, s);
     if (!w->job->style.quiescence || stand >= beta || fours >= QUIESCENCE_FOURS ||
         ply >= SEARCH_MAX_PLY - 4)
         return stand;
@@ -304,8 +351,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     w->pv_len[ply] = 0;
 
     /* Step 1. Count the node; a stopped search returns at once (its value is not used). */
-    count_node(w);
     if (stopped(w)) return 0;
+    count_node(w);
     if (ply > w->seldepth) w->seldepth = ply;
 
     /* Step 2. Forced outcomes from the threat scan. */
@@ -315,10 +362,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const int decided = forced_score(w, &s, ply, &forced);
     if (decided) return decided;
     if (s.count == 0) return 0; /* a full board: draw */
-    if (ply >= SEARCH_MAX_PLY - 2) return eval_position(b, s.cand, s.count);
+    if (ply >= SEARCH_MAX_PLY - 2) return scan_eval(w, &s);
 
     /* Step 3. A four must be blocked: one move, no depth used (an extension). */
     if (forced != POS_NONE) {
+        w->eval_stack[ply] = ply ? -w->eval_stack[ply - 1] : 0;
         make_move(w, forced);
         const int v = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
         unmake_move(w);
@@ -352,28 +400,53 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return v;
     }
 
-    /* Step 7. Moves, ordered by threats, the table, killers and history. */
+    /* Step 7. The static evaluation, and whether it improved on two plies ago (a node after
+     * a forced block takes its parent's, negated). */
+    const bool selective = w->job->style.reductions;
+    const int eval = scan_eval(w, &s);
+    w->eval_stack[ply] = eval;
+    const bool improving = ply < 2 || eval > w->eval_stack[ply - 2];
+    const bool quiet_node = !s.their_three && !s.their_threat; /* no threat of theirs to meet */
+
+    /* Step 8. Reverse futility: far enough above beta, with nothing of theirs to meet, the
+     * node fails high without a search. */
+    if (selective && !pv_node && quiet_node && !is_decisive(beta) &&
+        eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta)
+        return eval;
+
+    /* Step 9. Razoring: far below alpha near the leaves, only fours can still lift the node. */
+    if (selective && !pv_node && quiet_node && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
+        eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
+        const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
+        if (stopped(w)) return 0;
+        if (v <= alpha) return v;
+    }
+
+    /* Step 10. Moves, ordered by threats, the table, killers and history. */
     MoveList l;
     generate(w, &s, ply, tt_move, &l);
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
 
-    /* Step 8. The move loop: the first move with a full window, the rest with a null window
-     * (late quiet ones reduced), re-searched when they beat alpha. */
+    /* Step 11. The move loop: the first move with a full window, the rest with a null window
+     * (late ones reduced), re-searched when they beat alpha. */
     const Color me = board_to_move(b);
     const int plies = depth / ONE_PLY;
-    const bool prune = w->job->style.reductions && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
-    const int static_eval = prune ? eval_position(b, s.cand, s.count) : 0;
+    const bool prune = selective && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
+    const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
+    const double lmr_scale = b->rule == TG_RENJU ? SEL.lmr_scale_renju : SEL.lmr_scale;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
-        const bool quiet = (b->threat[m][me] & THREAT_CLASS_MASK) < THREAT_FLEX3 &&
-                           (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
-        /* Shallow pruning of quiet moves: past a move count, or far below alpha. */
-        if (prune && quiet && searched && best > -SCORE_WIN_MIN &&
-            (searched >= LMP_BASE + 2 * plies * plies ||
-             (depth <= 2 * ONE_PLY && static_eval + FUTILITY_MARGIN * depth / ONE_PLY <= alpha)))
+        const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
+        const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
+        /* Step 12. Move-count pruning: once a move that does not lose is in hand, the moves
+         * past the count are not searched (the list is sorted, threats first). */
+        if (searched >= move_limit && best > -SCORE_WIN_MIN) break;
+        /* Shallow futility: a quiet move far below alpha. */
+        if (prune && quiet && searched && best > -SCORE_WIN_MIN && depth <= 2 * ONE_PLY &&
+            static_eval_margin(eval, depth) <= alpha)
             continue;
         const int new_depth = depth - ONE_PLY;
         make_move(w, m);
@@ -381,11 +454,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
+            /* Step 13. Late-move reductions: ln(depth) ln(move number), less for threats and
+             * for moves with a good history, more where the position is not improving. */
             int r = 0;
-            if (w->job->style.reductions && plies >= 3 && searched >= 3 && quiet && !s.their_three)
-                r = 1 + (searched >= 6) + (searched >= 12 && plies >= 6);
-            if (r > plies - 2) r = plies > 2 ? plies - 2 : 0;
-            r *= ONE_PLY;
+            if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
+                double rd = lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
+                if (!pv_node && !improving && rd > 1) rd += 1;
+                if (pv_node) rd -= SEL.lmr_pv;
+                if (!quiet) rd -= SEL.lmr_threat;
+                if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
+                rd -= (double)w->history[me][m] / SEL.lmr_history;
+                r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
+                const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
+                if (new_depth - r < floor) r = new_depth - floor > 0 ? new_depth - floor : 0;
+            }
             v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (v > alpha && v < beta && pv_node)
@@ -409,7 +491,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
     if (searched == 0) return loss_in(ply + 2);
 
-    /* Step 9. Remember the result. */
+    /* Step 14. Remember the result. */
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     tt_store(w->job->tt, b->hash, best_move, score_to_tt(best, ply), depth, bound);
     return best;
@@ -428,6 +510,7 @@ static void root_moves(Worker *w) {
     Board *b = &w->board;
     Scan s;
     scan(w, &s);
+    w->eval_stack[0] = scan_eval(w, &s);
     MoveList l;
     if (s.my_five != POS_NONE) {
         l.count = 0;
@@ -463,9 +546,9 @@ static void root_moves(Worker *w) {
     }
 }
 
-/// Stable sort of root moves [from, count) by score, then by the last iteration's score.
-static void sort_root(Worker *w, int from) {
-    for (int i = from + 1; i < w->root_count; i++) {
+/// Stable sort of root moves [from, to) by score, then by the last iteration's score.
+static void sort_root(Worker *w, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
         const RootMove r = w->root[i];
         int j = i;
         while (j > from && (w->root[j - 1].score < r.score ||
@@ -518,7 +601,7 @@ static void aspiration(Worker *w, int depth) {
         alpha = prev - delta, beta = prev + delta;
     for (;;) {
         const int v = root_search(w, alpha, beta, depth);
-        sort_root(w, w->pv_index);
+        sort_root(w, w->pv_index, w->root_count);
         if (stopped(w)) return;
         if (v <= alpha && alpha > -SCORE_INF) {
             beta = (alpha + beta) / 2;
@@ -605,6 +688,8 @@ static void iterate(Worker *w) {
         const int lines = job->multipv < w->root_count ? job->multipv : w->root_count;
         for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++) aspiration(w, depth);
         if (stopped(w)) break;
+        /* A selective search may score a later line above an earlier one: best first. */
+        sort_root(w, 0, lines);
         w->completed_depth = depth;
         save_lines(w);
         if (w->id == 0) {
@@ -712,6 +797,7 @@ void search_run(SearchJob *job, TgSearchResult *out) {
     for (int i = 1; i < job->thread_count; i++) {
         Worker *h = &job->workers[i];
         h->root_count = main_worker->root_count;
+        h->eval_stack[0] = main_worker->eval_stack[0];
         memcpy(h->root, main_worker->root, sizeof(RootMove) * (size_t)main_worker->root_count);
     }
     pthread_t threads[64];
