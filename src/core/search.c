@@ -145,6 +145,9 @@ typedef struct Scan {
     int their_fives;
     bool their_three;     ///< the opponent can make an open four (a legal one)
     bool their_threat;    ///< ... or a four-three, a double four or a double three
+    bool their_four;      ///< the opponent can make a four (or more)
+    Pos my_43;            ///< a point where the side to move makes a four and an open three
+    Pos my_33;            ///< ... two open threes (never for renju Black: a possible foul)
 } Scan;
 
 static void scan(Worker *w, Scan *s) {
@@ -153,7 +156,8 @@ static void scan(Worker *w, Scan *s) {
     s->count = 0;
     s->my_five = s->my_win = POS_NONE;
     s->their_fives = 0;
-    s->their_three = s->their_threat = false;
+    s->their_three = s->their_threat = s->their_four = false;
+    s->my_43 = s->my_33 = POS_NONE;
     for (int i = 0; i < w->cell_count; i++) {
         const Pos p = w->cells[i];
         if (!w->near[p] || !board_empty(b, p)) continue;
@@ -166,6 +170,9 @@ static void scan(Worker *w, Scan *s) {
             s->my_win = p;
         if (theirs == THREAT_FLEX4) s->their_three = true;
         if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
+        if (theirs >= THREAT_BLOCK4) s->their_four = true;
+        if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
+        if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
     }
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
     if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) && !legal(b, s->my_win))
@@ -192,6 +199,32 @@ static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
     }
     if (s->my_win != POS_NONE) return win_in(ply + 3);
     return 0;
+}
+
+/// A static mate in 5 (own move, reply, straight four, reply, five), or 0. With no four the
+/// opponent could make, a four-three or a double three wins: the four's block lies on another
+/// line than the three, one stone cannot stop two threes on two lines, and no reply can make
+/// five. Renju Black is left to the search (its straight-four points may be fouls).
+static int static_mate(const Worker *w, const Scan *s, int ply) {
+    if (s->their_four || s->their_fives || (w->board.rule == TG_RENJU && board_to_move(&w->board) == BLACK))
+        return 0;
+    return s->my_43 != POS_NONE || s->my_33 != POS_NONE ? win_in(ply + 5) : 0;
+}
+
+/// Marks the points that stop the opponent's open threes: on the line of each of its
+/// straight-four points, every point where it would make a four.
+static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8_t *mark) {
+    for (int i = 0; i < s->count; i++) {
+        const Pos p = s->cand[i];
+        if ((b->threat[p][them] & THREAT_CLASS_MASK) != THREAT_FLEX4) continue;
+        for (int d = 0; d < 4; d++) {
+            if (board_pattern(b, p, d, them) != PAT_FREE4) continue;
+            for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
+                const Pos q = (Pos)(p + k * DIR[d]);
+                if (board_empty(b, q) && board_pattern(b, q, d, them) >= PAT_BLOCKED4) mark[q] = 1;
+            }
+        }
+    }
 }
 
 /* ---- Limits ---- */
@@ -272,12 +305,16 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
     Board *b = &w->board;
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
     l->count = 0;
+    uint8_t defence[BOARD_CELLS];
+    if (s->their_three) {
+        memset(defence, 0, sizeof defence);
+        mark_three_defences(b, s, them, defence);
+    }
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
-        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
-        if (s->their_three && mine < THREAT_BLOCK4 && theirs < THREAT_BLOCK4) continue;
+        if (s->their_three && mine < THREAT_BLOCK4 && !defence[p]) continue;
         int score = eval_move_order(b, p, me) + w->history[me][p];
         if (p == tt_move) score += ORDER_TT;
         else if (p == w->killer[ply][0] || p == w->killer[ply][1]) score += ORDER_KILLER;
@@ -374,12 +411,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return v;
     }
 
-    /* Step 4. Mate distance pruning: no result can beat a five already found nearer. */
+    /* Step 4. A four-three or double three the opponent cannot answer with a four wins. */
+    if (w->job->style.reductions) {
+        const int mate = static_mate(w, &s, ply);
+        if (mate) return mate;
+    }
+
+    /* Step 5. Mate distance pruning: no result can beat a five already found nearer. */
     alpha = alpha > loss_in(ply) ? alpha : loss_in(ply);
     beta = beta < win_in(ply + 1) ? beta : win_in(ply + 1);
     if (alpha >= beta) return alpha;
 
-    /* Step 5. Transposition table (leaves too: their fours transpose a lot). */
+    /* Step 6. Transposition table (leaves too: their fours transpose a lot). */
     TtHit hit = {POS_NONE, 0, 0, BOUND_NONE};
     const bool found = tt_probe(w->job->tt, b->hash, &hit);
     const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
@@ -390,7 +433,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const Pos tt_move = found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
     const int alpha0 = alpha;
 
-    /* Step 6. Leaves: the evaluation, or better by continuous fours. */
+    /* Step 7. Leaves: the evaluation, or better by continuous fours. */
     if (depth <= 0) {
         const int v = quiescence(w, &s, alpha, beta, ply, -depth / ONE_PLY);
         if (!stopped(w)) {
@@ -400,7 +443,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return v;
     }
 
-    /* Step 7. The static evaluation, and whether it improved on two plies ago (a node after
+    /* Step 8. The static evaluation, and whether it improved on two plies ago (a node after
      * a forced block takes its parent's, negated). */
     const bool selective = w->job->style.reductions;
     const int eval = scan_eval(w, &s);
@@ -408,13 +451,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const bool improving = ply < 2 || eval > w->eval_stack[ply - 2];
     const bool quiet_node = !s.their_three && !s.their_threat; /* no threat of theirs to meet */
 
-    /* Step 8. Reverse futility: far enough above beta, with nothing of theirs to meet, the
+    /* Step 9. Reverse futility: far enough above beta, with nothing of theirs to meet, the
      * node fails high without a search. */
     if (selective && !pv_node && quiet_node && !is_decisive(beta) &&
         eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta)
         return eval;
 
-    /* Step 9. Razoring: far below alpha near the leaves, only fours can still lift the node. */
+    /* Step 10. Razoring: far below alpha near the leaves, only fours can still lift the node. */
     if (selective && !pv_node && quiet_node && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
         eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
         const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
@@ -422,12 +465,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (v <= alpha) return v;
     }
 
-    /* Step 10. Moves, ordered by threats, the table, killers and history. */
+    /* Step 11. Moves, ordered by threats, the table, killers and history. */
     MoveList l;
     generate(w, &s, ply, tt_move, &l);
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
 
-    /* Step 11. The move loop: the first move with a full window, the rest with a null window
+    /* Step 12. The move loop: the first move with a full window, the rest with a null window
      * (late ones reduced), re-searched when they beat alpha. */
     const Color me = board_to_move(b);
     const int plies = depth / ONE_PLY;
@@ -441,7 +484,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
         const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
-        /* Step 12. Move-count pruning: once a move that does not lose is in hand, the moves
+        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the moves
          * past the count are not searched (the list is sorted, threats first). */
         if (searched >= move_limit && best > -SCORE_WIN_MIN) break;
         /* Shallow futility: a quiet move far below alpha. */
@@ -454,7 +497,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            /* Step 13. Late-move reductions: ln(depth) ln(move number), less for threats and
+            /* Step 14. Late-move reductions: ln(depth) ln(move number), less for threats and
              * for moves with a good history, more where the position is not improving. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
@@ -491,7 +534,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
     if (searched == 0) return loss_in(ply + 2);
 
-    /* Step 14. Remember the result. */
+    /* Step 15. Remember the result. */
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     tt_store(w->job->tt, b->hash, best_move, score_to_tt(best, ply), depth, bound);
     return best;
