@@ -32,6 +32,12 @@ enum {
     FUTILITY_MARGIN = 150,     ///< per ply of depth
     ONE_PLY = DEPTH_UNIT,      ///< search depths are fractional: 1/ONE_PLY of a ply is the step
 };
+/// A completed depth ends at about this multiple of the time the previous ones took: the
+/// effective branching factor of the selective search is near 2 on the bench positions
+/// (tengen bench --time), lower on some depths; a bit below it keeps a depth that may finish.
+static const double NEXT_DEPTH_COST = 1.6;
+/// Table keys of searches that leave a move out: hash ^ move * this.
+static const uint64_t EXCLUSION_KEY = 0x9e3779b97f4a7c15u;
 
 /// Selectivity of the hard and max levels (style.reductions), in one place. Evaluation units:
 /// an open three of the opponent costs about 250 (eval.c).
@@ -50,6 +56,8 @@ static const struct {
     double lmr_four;        ///< plies less again for a move that makes a four
     double lmr_history;     ///< one ply less per this much history
     int futility_margin;    ///< shallow futility of quiet moves: eval + this per ply <= alpha
+    int se_depth;           ///< singular extension from this many plies
+    int se_margin;          ///< ... when the other moves stay this much per ply below the table
 } SEL = {
     .rfp_margin = 80,
     .razor_depth = 3,
@@ -65,6 +73,8 @@ static const struct {
     .lmr_four = 0.5,
     .lmr_history = 4000,
     .futility_margin = FUTILITY_MARGIN,
+    .se_depth = 7,
+    .se_margin = 3,
 };
 
 /// Moves searched at most at a node of `depth` (fractional plies).
@@ -111,6 +121,7 @@ void worker_reset(Worker *w, const Board *root) {
             if (!board_empty(root, p)) near_add(w, p, 1);
         }
     memset(w->killer, 0, sizeof w->killer);
+    memset(w->excluded, 0, sizeof w->excluded);
     w->nodes = 0;
     w->seldepth = 0;
     w->completed_depth = 0;
@@ -412,7 +423,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
 
     /* Step 4. A four-three or double three the opponent cannot answer with a four wins. */
-    if (w->job->style.reductions) {
+    if (w->job->style.reductions && !w->excluded[ply]) {
         const int mate = static_mate(w, &s, ply);
         if (mate) return mate;
     }
@@ -424,7 +435,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* Step 6. Transposition table (leaves too: their fours transpose a lot). */
     TtHit hit = {POS_NONE, 0, 0, BOUND_NONE};
-    const bool found = tt_probe(w->job->tt, b->hash, &hit);
+    const Pos skip = w->excluded[ply]; /* the singular-extension test leaves this move out */
+    const uint64_t key = skip ? b->hash ^ (uint64_t)skip * EXCLUSION_KEY : b->hash;
+    const bool found = tt_probe(w->job->tt, key, &hit);
     const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
     if (found && !pv_node && hit.depth >= depth &&
         (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
@@ -438,7 +451,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         const int v = quiescence(w, &s, alpha, beta, ply, -depth / ONE_PLY);
         if (!stopped(w)) {
             const Bound bound = v >= beta ? BOUND_LOWER : v > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-            tt_store(w->job->tt, b->hash, POS_NONE, score_to_tt(v, ply), depth, bound);
+            tt_store(w->job->tt, key, POS_NONE, score_to_tt(v, ply), depth, bound);
         }
         return v;
     }
@@ -453,12 +466,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* Step 9. Reverse futility: far enough above beta, with nothing of theirs to meet, the
      * node fails high without a search. */
-    if (selective && !pv_node && quiet_node && !is_decisive(beta) &&
+    if (selective && !pv_node && quiet_node && !skip && !is_decisive(beta) &&
         eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta)
         return eval;
 
     /* Step 10. Razoring: far below alpha near the leaves, only fours can still lift the node. */
-    if (selective && !pv_node && quiet_node && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
+    if (selective && !pv_node && quiet_node && !skip && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
         eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
         const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
         if (stopped(w)) return 0;
@@ -481,7 +494,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     Pos best_move = POS_NONE;
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
-        if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
+        if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
         const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
         /* Step 13. Move-count pruning: once a move that does not lose is in hand, the moves
@@ -491,13 +504,27 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (prune && quiet && searched && best > -SCORE_WIN_MIN && depth <= 2 * ONE_PLY &&
             static_eval_margin(eval, depth) <= alpha)
             continue;
-        const int new_depth = depth - ONE_PLY;
+        /* Step 14. Singular extension: when every other move falls well short of the table's
+         * score, the table move is extended; when even they reach beta, the node is cut. */
+        int ext = 0;
+        if (selective && m == tt_move && !skip && ply && depth >= SEL.se_depth * ONE_PLY &&
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 * ONE_PLY &&
+            !is_decisive(tt_score)) {
+            const int singular_beta = tt_score - SEL.se_margin * depth / ONE_PLY;
+            w->excluded[ply] = m;
+            const int v = search(w, singular_beta - 1, singular_beta, depth / 2, ply, false);
+            w->excluded[ply] = POS_NONE;
+            if (stopped(w)) return 0;
+            if (v < singular_beta) ext = ONE_PLY;
+            else if (singular_beta >= beta) return singular_beta;
+        }
+        const int new_depth = depth - ONE_PLY + ext;
         make_move(w, m);
         int v;
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            /* Step 14. Late-move reductions: ln(depth) ln(move number), less for threats and
+            /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats and
              * for moves with a good history, more where the position is not improving. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
@@ -532,11 +559,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             }
         }
     }
-    if (searched == 0) return loss_in(ply + 2);
+    if (searched == 0) return skip ? alpha : loss_in(ply + 2);
 
-    /* Step 15. Remember the result. */
+    /* Step 16. Remember the result. */
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(w->job->tt, b->hash, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(w->job->tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
 
@@ -715,7 +742,11 @@ static bool enough(const Worker *w, int depth) {
     if (depth >= job->max_depth) return true;
     if (w->root_count == 1 && job->maximum_ns != INT64_MAX) return true;
     if (is_decisive(best) && depth >= SCORE_WIN - (best > 0 ? best : -best) + 2) return true;
-    return search_now_ns() - job->start_ns >= job->optimum_ns;
+    const int64_t spent = search_now_ns() - job->start_ns;
+    /* The next depth ends near NEXT_DEPTH_COST times the time spent so far; one the hard limit
+     * would cut off is wasted (only completed depths are played). */
+    if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns) return true;
+    return spent >= job->optimum_ns;
 }
 
 static void iterate(Worker *w) {
