@@ -497,9 +497,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
         const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
-        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the moves
-         * past the count are not searched (the list is sorted, threats first). */
-        if (searched >= move_limit && best > -SCORE_WIN_MIN) break;
+        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
+         * moves past the count are not searched (moves that make or stop a three still are). */
+        if (searched >= move_limit && best > -SCORE_WIN_MIN && quiet) continue;
         /* Shallow futility: a quiet move far below alpha. */
         if (prune && quiet && searched && best > -SCORE_WIN_MIN && depth <= 2 * ONE_PLY &&
             static_eval_margin(eval, depth) <= alpha)
