@@ -10,6 +10,7 @@
  */
 #include "search.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -29,9 +30,61 @@ enum {
     ORDER_KILLER = 400,
     HISTORY_MAX = 8000,
     GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
-    LMP_BASE = 4,              ///< quiet moves searched at depth d: LMP_BASE + 2 d^2
     FUTILITY_MARGIN = 150,     ///< per ply of depth
+    ONE_PLY = DEPTH_UNIT,      ///< search depths are fractional: 1/ONE_PLY of a ply is the step
 };
+/// A completed depth ends at about this multiple of the time the previous ones took: the
+/// effective branching factor of the selective search is near 2 on the bench positions
+/// (tengen bench --time), lower on some depths; a bit below it keeps a depth that may finish.
+static const double NEXT_DEPTH_COST = 1.6;
+/// Table keys of searches that leave a move out: hash ^ move * this.
+static const uint64_t EXCLUSION_KEY = 0x9e3779b97f4a7c15u;
+
+/// Selectivity of the hard and max levels (style.reductions), in one place. Evaluation units:
+/// an open three of the opponent costs about 250 (eval.c).
+static const struct {
+    int rfp_margin;         ///< reverse futility: eval - this per ply of depth >= beta fails high
+    int razor_depth;        ///< razoring below this many plies
+    int razor_base;         ///< razoring: eval + base + margin per ply < alpha tries fours only
+    int razor_margin;
+    double mcp_base;        ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
+    double mcp_power;       ///< halved when the position is not improving
+    double lmr_scale;       ///< reduction = scale ln(depth) ln(move number), in plies
+    double lmr_scale_renju; ///< renju: smaller (Black's fouls make the lists less regular)
+    int lmr_min_depth;      ///< no reductions below this many plies
+    double lmr_pv;          ///< plies less at PV nodes
+    double lmr_threat;      ///< plies less for a move that makes or blocks an open three or more
+    double lmr_four;        ///< plies less again for a move that makes a four
+    double lmr_history;     ///< one ply less per this much history
+    int futility_margin;    ///< shallow futility of quiet moves: eval + this per ply <= alpha
+    int se_depth;           ///< singular extension from this many plies
+    int se_margin;          ///< ... when the other moves stay this much per ply below the table
+} SEL = {
+    .rfp_margin = 80,
+    .razor_depth = 3,
+    .razor_base = 40,
+    .razor_margin = 40,
+    .mcp_base = 3,
+    .mcp_power = 1.3,
+    .lmr_scale = 1.0,
+    .lmr_scale_renju = 0.75,
+    .lmr_min_depth = 2,
+    .lmr_pv = 1.0,
+    .lmr_threat = 1.0,
+    .lmr_four = 0.5,
+    .lmr_history = 4000,
+    .futility_margin = FUTILITY_MARGIN,
+    .se_depth = 7,
+    .se_margin = 3,
+};
+
+/// Moves searched at most at a node of `depth` (fractional plies).
+static int move_count_limit(int depth, bool improving) {
+    const int n = (int)(SEL.mcp_base + pow((double)depth / ONE_PLY, SEL.mcp_power));
+    return improving ? n : (n + 1) / 2;
+}
+
+static int static_eval_margin(int eval, int depth) { return eval + SEL.futility_margin * depth / ONE_PLY; }
 
 int64_t search_now_ns(void) {
     struct timespec ts;
@@ -69,6 +122,7 @@ void worker_reset(Worker *w, const Board *root) {
             if (!board_empty(root, p)) near_add(w, p, 1);
         }
     memset(w->killer, 0, sizeof w->killer);
+    memset(w->excluded, 0, sizeof w->excluded);
     w->nodes = 0;
     w->seldepth = 0;
     w->completed_depth = 0;
@@ -102,6 +156,10 @@ typedef struct Scan {
     Pos their_five[2];
     int their_fives;
     bool their_three;     ///< the opponent can make an open four (a legal one)
+    bool their_threat;    ///< ... or a four-three, a double four or a double three
+    bool their_four;      ///< the opponent can make a four (or more)
+    Pos my_43;            ///< a point where the side to move makes a four and an open three
+    Pos my_33;            ///< ... two open threes (never for renju Black: a possible foul)
 } Scan;
 
 static void scan(Worker *w, Scan *s) {
@@ -110,7 +168,8 @@ static void scan(Worker *w, Scan *s) {
     s->count = 0;
     s->my_five = s->my_win = POS_NONE;
     s->their_fives = 0;
-    s->their_three = false;
+    s->their_three = s->their_threat = s->their_four = false;
+    s->my_43 = s->my_33 = POS_NONE;
     for (int i = 0; i < w->cell_count; i++) {
         const Pos p = w->cells[i];
         if (!w->near[p] || !board_empty(b, p)) continue;
@@ -122,6 +181,10 @@ static void scan(Worker *w, Scan *s) {
         if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
             s->my_win = p;
         if (theirs == THREAT_FLEX4) s->their_three = true;
+        if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
+        if (theirs >= THREAT_BLOCK4) s->their_four = true;
+        if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
+        if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
     }
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
     if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) && !legal(b, s->my_win))
@@ -131,6 +194,9 @@ static void scan(Worker *w, Scan *s) {
         for (int i = 0; i < w->cell_count; i++)
             if (board_empty(b, w->cells[i])) s->cand[s->count++] = w->cells[i];
 }
+
+/// The static evaluation of the scanned node (eval_position over its candidates).
+static int scan_eval(const Worker *w, const Scan *s) { return eval_position(&w->board, s->cand, s->count); }
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
 /// the single block when the opponent has one five point.
@@ -145,6 +211,32 @@ static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
     }
     if (s->my_win != POS_NONE) return win_in(ply + 3);
     return 0;
+}
+
+/// A static mate in 5 (own move, reply, straight four, reply, five), or 0. With no four the
+/// opponent could make, a four-three or a double three wins: the four's block lies on another
+/// line than the three, one stone cannot stop two threes on two lines, and no reply can make
+/// five. Renju Black is left to the search (its straight-four points may be fouls).
+static int static_mate(const Worker *w, const Scan *s, int ply) {
+    if (s->their_four || s->their_fives || (w->board.rule == TG_RENJU && board_to_move(&w->board) == BLACK))
+        return 0;
+    return s->my_43 != POS_NONE || s->my_33 != POS_NONE ? win_in(ply + 5) : 0;
+}
+
+/// Marks the points that stop the opponent's open threes: on the line of each of its
+/// straight-four points, every point where it would make a four.
+static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8_t *mark) {
+    for (int i = 0; i < s->count; i++) {
+        const Pos p = s->cand[i];
+        if ((b->threat[p][them] & THREAT_CLASS_MASK) != THREAT_FLEX4) continue;
+        for (int d = 0; d < 4; d++) {
+            if (board_pattern(b, p, d, them) != PAT_FREE4) continue;
+            for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
+                const Pos q = (Pos)(p + k * DIR[d]);
+                if (board_empty(b, q) && board_pattern(b, q, d, them) >= PAT_BLOCKED4) mark[q] = 1;
+            }
+        }
+    }
 }
 
 /* ---- Limits ---- */
@@ -225,12 +317,16 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
     Board *b = &w->board;
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
     l->count = 0;
+    uint8_t defence[BOARD_CELLS];
+    if (s->their_three) {
+        memset(defence, 0, sizeof defence);
+        mark_three_defences(b, s, them, defence);
+    }
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
-        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
-        if (s->their_three && mine < THREAT_BLOCK4 && theirs < THREAT_BLOCK4) continue;
+        if (s->their_three && mine < THREAT_BLOCK4 && !defence[p]) continue;
         int score = eval_move_order(b, p, me) + w->history[me][p];
         if (p == tt_move) score += ORDER_TT;
         else if (p == w->killer[ply][0] || p == w->killer[ply][1]) score += ORDER_KILLER;
@@ -262,7 +358,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 /// the node is given; forced blocks were played by the caller.
 static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, int fours) {
     Board *b = &w->board;
-    const int stand = eval_position(b, s->cand, s->count);
+    const int stand = scan_eval(w, s);
     if (!w->job->style.quiescence || stand >= beta || fours >= QUIESCENCE_FOURS ||
         ply >= SEARCH_MAX_PLY - 4)
         return stand;
@@ -282,7 +378,7 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
         make_move(w, m);
         /* The opponent must block; search() plays the block without using depth. */
-        const int v = -search(w, -beta, -alpha, -fours - 1, ply + 1, false);
+        const int v = -search(w, -beta, -alpha, -(fours + 1) * ONE_PLY, ply + 1, false);
         unmake_move(w);
         if (stopped(w)) return best;
         if (v > best) {
@@ -296,15 +392,16 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
 
 /* ---- The search ---- */
 
-/// Negamax alpha-beta with principal variation search. depth <= 0 is the quiescence; its
-/// negative part counts the fours played so far at the leaf.
+/// Negamax alpha-beta with principal variation search. depth is in 1/ONE_PLY plies; depth <= 0
+/// is the quiescence, and its negative part counts (in plies) the fours played so far at the
+/// leaf.
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = &w->board;
     w->pv_len[ply] = 0;
 
     /* Step 1. Count the node; a stopped search returns at once (its value is not used). */
-    count_node(w);
     if (stopped(w)) return 0;
+    count_node(w);
     if (ply > w->seldepth) w->seldepth = ply;
 
     /* Step 2. Forced outcomes from the threat scan. */
@@ -314,10 +411,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const int decided = forced_score(w, &s, ply, &forced);
     if (decided) return decided;
     if (s.count == 0) return 0; /* a full board: draw */
-    if (ply >= SEARCH_MAX_PLY - 2) return eval_position(b, s.cand, s.count);
+    if (ply >= SEARCH_MAX_PLY - 2) return scan_eval(w, &s);
 
     /* Step 3. A four must be blocked: one move, no depth used (an extension). */
     if (forced != POS_NONE) {
+        w->eval_stack[ply] = ply ? -w->eval_stack[ply - 1] : 0;
         make_move(w, forced);
         const int v = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
         unmake_move(w);
@@ -325,14 +423,22 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return v;
     }
 
-    /* Step 4. Mate distance pruning: no result can beat a five already found nearer. */
+    /* Step 4. A four-three or double three the opponent cannot answer with a four wins. */
+    if (w->job->style.reductions && !w->excluded[ply]) {
+        const int mate = static_mate(w, &s, ply);
+        if (mate) return mate;
+    }
+
+    /* Step 5. Mate distance pruning: no result can beat a five already found nearer. */
     alpha = alpha > loss_in(ply) ? alpha : loss_in(ply);
     beta = beta < win_in(ply + 1) ? beta : win_in(ply + 1);
     if (alpha >= beta) return alpha;
 
-    /* Step 5. Transposition table (leaves too: their fours transpose a lot). */
+    /* Step 6. Transposition table (leaves too: their fours transpose a lot). */
     TtHit hit = {POS_NONE, 0, 0, BOUND_NONE};
-    const bool found = tt_probe(w->job->tt, b->hash, &hit);
+    const Pos skip = w->excluded[ply]; /* the singular-extension test leaves this move out */
+    const uint64_t key = skip ? b->hash ^ (uint64_t)skip * EXCLUSION_KEY : b->hash;
+    const bool found = tt_probe(w->job->tt, key, &hit);
     const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
     if (found && !pv_node && hit.depth >= depth &&
         (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
@@ -341,48 +447,98 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const Pos tt_move = found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
     const int alpha0 = alpha;
 
-    /* Step 6. Leaves: the evaluation, or better by continuous fours. */
+    /* Step 7. Leaves: the evaluation, or better by continuous fours. */
     if (depth <= 0) {
-        const int v = quiescence(w, &s, alpha, beta, ply, -depth);
+        const int v = quiescence(w, &s, alpha, beta, ply, -depth / ONE_PLY);
         if (!stopped(w)) {
             const Bound bound = v >= beta ? BOUND_LOWER : v > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-            tt_store(w->job->tt, b->hash, POS_NONE, score_to_tt(v, ply), depth, bound);
+            tt_store(w->job->tt, key, POS_NONE, score_to_tt(v, ply), depth, bound);
         }
         return v;
     }
 
-    /* Step 7. Moves, ordered by threats, the table, killers and history. */
+    /* Step 8. The static evaluation, and whether it improved on two plies ago (a node after
+     * a forced block takes its parent's, negated). */
+    const bool selective = w->job->style.reductions;
+    const int eval = scan_eval(w, &s);
+    w->eval_stack[ply] = eval;
+    const bool improving = ply < 2 || eval > w->eval_stack[ply - 2];
+    const bool quiet_node = !s.their_three && !s.their_threat; /* no threat of theirs to meet */
+
+    /* Step 9. Reverse futility: far enough above beta, with nothing of theirs to meet, the
+     * node fails high without a search. */
+    if (selective && !pv_node && quiet_node && !skip && !is_decisive(beta) &&
+        eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta)
+        return eval;
+
+    /* Step 10. Razoring: far below alpha near the leaves, only fours can still lift the node. */
+    if (selective && !pv_node && quiet_node && !skip && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
+        eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
+        const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
+        if (stopped(w)) return 0;
+        if (v <= alpha) return v;
+    }
+
+    /* Step 11. Moves, ordered by threats, the table, killers and history. */
     MoveList l;
     generate(w, &s, ply, tt_move, &l);
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
 
-    /* Step 8. The move loop: the first move with a full window, the rest with a null window
-     * (late quiet ones reduced), re-searched when they beat alpha. */
+    /* Step 12. The move loop: the first move with a full window, the rest with a null window
+     * (late ones reduced), re-searched when they beat alpha. */
     const Color me = board_to_move(b);
-    const bool prune = w->job->style.reductions && !pv_node && !s.their_three && depth <= 4;
-    const int static_eval = prune ? eval_position(b, s.cand, s.count) : 0;
+    const int plies = depth / ONE_PLY;
+    const bool prune = selective && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
+    const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
+    const double lmr_scale = b->rule == TG_RENJU ? SEL.lmr_scale_renju : SEL.lmr_scale;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
-        if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
-        const bool quiet = (b->threat[m][me] & THREAT_CLASS_MASK) < THREAT_FLEX3 &&
-                           (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
-        /* Shallow pruning of quiet moves: past a move count, or far below alpha. */
-        if (prune && quiet && searched && best > -SCORE_WIN_MIN &&
-            (searched >= LMP_BASE + 2 * depth * depth ||
-             (depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha)))
+        if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
+        const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
+        const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
+        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
+         * moves past the count are not searched (moves that make or stop a three still are). */
+        if (searched >= move_limit && best > -SCORE_WIN_MIN && quiet) continue;
+        /* Shallow futility: a quiet move far below alpha. */
+        if (prune && quiet && searched && best > -SCORE_WIN_MIN && depth <= 2 * ONE_PLY &&
+            static_eval_margin(eval, depth) <= alpha)
             continue;
-        const int new_depth = depth - 1;
+        /* Step 14. Singular extension: when every other move falls well short of the table's
+         * score, the table move is extended; when even they reach beta, the node is cut. */
+        int ext = 0;
+        if (selective && m == tt_move && !skip && ply && depth >= SEL.se_depth * ONE_PLY &&
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 * ONE_PLY &&
+            !is_decisive(tt_score)) {
+            const int singular_beta = tt_score - SEL.se_margin * depth / ONE_PLY;
+            w->excluded[ply] = m;
+            const int v = search(w, singular_beta - 1, singular_beta, depth / 2, ply, false);
+            w->excluded[ply] = POS_NONE;
+            if (stopped(w)) return 0;
+            if (v < singular_beta) ext = ONE_PLY;
+            else if (singular_beta >= beta) return singular_beta;
+        }
+        const int new_depth = depth - ONE_PLY + ext;
         make_move(w, m);
         int v;
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
+            /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats and
+             * for moves with a good history, more where the position is not improving. */
             int r = 0;
-            if (w->job->style.reductions && depth >= 3 && searched >= 3 && quiet && !s.their_three)
-                r = 1 + (searched >= 6) + (searched >= 12 && depth >= 6);
-            if (r > depth - 2) r = depth > 2 ? depth - 2 : 0;
+            if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
+                double rd = lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
+                if (!pv_node && !improving && rd > 1) rd += 1;
+                if (pv_node) rd -= SEL.lmr_pv;
+                if (!quiet) rd -= SEL.lmr_threat;
+                if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
+                rd -= (double)w->history[me][m] / SEL.lmr_history;
+                r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
+                const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
+                if (new_depth - r < floor) r = new_depth - floor > 0 ? new_depth - floor : 0;
+            }
             v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (v > alpha && v < beta && pv_node)
@@ -398,17 +554,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = v;
                 update_pv(w, ply, m);
                 if (v >= beta) {
-                    if (quiet) reward_cutoff(w, ply, m, depth);
+                    if (quiet) reward_cutoff(w, ply, m, plies);
                     break;
                 }
             }
         }
     }
-    if (searched == 0) return loss_in(ply + 2);
+    if (searched == 0) return skip ? alpha : loss_in(ply + 2);
 
-    /* Step 9. Remember the result. */
+    /* Step 16. Remember the result. */
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(w->job->tt, b->hash, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(w->job->tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
 
@@ -425,6 +581,7 @@ static void root_moves(Worker *w) {
     Board *b = &w->board;
     Scan s;
     scan(w, &s);
+    w->eval_stack[0] = scan_eval(w, &s);
     MoveList l;
     if (s.my_five != POS_NONE) {
         l.count = 0;
@@ -460,9 +617,9 @@ static void root_moves(Worker *w) {
     }
 }
 
-/// Stable sort of root moves [from, count) by score, then by the last iteration's score.
-static void sort_root(Worker *w, int from) {
-    for (int i = from + 1; i < w->root_count; i++) {
+/// Stable sort of root moves [from, to) by score, then by the last iteration's score.
+static void sort_root(Worker *w, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
         const RootMove r = w->root[i];
         int j = i;
         while (j > from && (w->root[j - 1].score < r.score ||
@@ -485,10 +642,10 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
         if (five) { /* the game ends here; nothing to search */
             v = win_in(1);
         } else if (i == w->pv_index) {
-            v = -search(w, -beta, -alpha, depth - 1, 1, true);
+            v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         } else {
-            v = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
-            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, depth - 1, 1, true);
+            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
+            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         }
         unmake_move(w);
         if (stopped(w)) break;
@@ -515,7 +672,7 @@ static void aspiration(Worker *w, int depth) {
         alpha = prev - delta, beta = prev + delta;
     for (;;) {
         const int v = root_search(w, alpha, beta, depth);
-        sort_root(w, w->pv_index);
+        sort_root(w, w->pv_index, w->root_count);
         if (stopped(w)) return;
         if (v <= alpha && alpha > -SCORE_INF) {
             beta = (alpha + beta) / 2;
@@ -586,7 +743,11 @@ static bool enough(const Worker *w, int depth) {
     if (depth >= job->max_depth) return true;
     if (w->root_count == 1 && job->maximum_ns != INT64_MAX) return true;
     if (is_decisive(best) && depth >= SCORE_WIN - (best > 0 ? best : -best) + 2) return true;
-    return search_now_ns() - job->start_ns >= job->optimum_ns;
+    const int64_t spent = search_now_ns() - job->start_ns;
+    /* The next depth ends near NEXT_DEPTH_COST times the time spent so far; one the hard limit
+     * would cut off is wasted (only completed depths are played). */
+    if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns) return true;
+    return spent >= job->optimum_ns;
 }
 
 static void iterate(Worker *w) {
@@ -602,6 +763,8 @@ static void iterate(Worker *w) {
         const int lines = job->multipv < w->root_count ? job->multipv : w->root_count;
         for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++) aspiration(w, depth);
         if (stopped(w)) break;
+        /* A selective search may score a later line above an earlier one: best first. */
+        sort_root(w, 0, lines);
         w->completed_depth = depth;
         save_lines(w);
         if (w->id == 0) {
@@ -709,6 +872,7 @@ void search_run(SearchJob *job, TgSearchResult *out) {
     for (int i = 1; i < job->thread_count; i++) {
         Worker *h = &job->workers[i];
         h->root_count = main_worker->root_count;
+        h->eval_stack[0] = main_worker->eval_stack[0];
         memcpy(h->root, main_worker->root, sizeof(RootMove) * (size_t)main_worker->root_count);
     }
     pthread_t threads[64];

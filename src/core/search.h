@@ -55,6 +55,8 @@ typedef struct Worker {
     Pos cells[MAX_CANDIDATES]; ///< every on-board point, for scans
     int cell_count;
     int16_t history[2][BOARD_CELLS];
+    int eval_stack[SEARCH_MAX_PLY + 1]; ///< static evaluation per ply (improving)
+    Pos excluded[SEARCH_MAX_PLY + 1];   ///< a move left out at that ply (singular extension)
     Pos killer[SEARCH_MAX_PLY + 1][2];
     Pos pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
     int pv_len[SEARCH_MAX_PLY + 1];

@@ -1,6 +1,7 @@
 /*
  * tt.c — the transposition table. Data word layout (low to high): move 16 bits, score 16 bits
- * (signed), depth 8 bits (signed, so qsearch depths fit), bound 2 bits, generation 6 bits.
+ * (signed), depth 16 bits (signed, in 1/DEPTH_UNIT plies, so qsearch depths fit), bound 2 bits, generation
+ * 6 bits.
  * Replacement: the same position, else an empty way, else the way whose depth minus age is
  * lowest.
  */
@@ -13,18 +14,18 @@ enum { MIN_CLUSTERS = 1024, GENERATION_MASK = 63 };
 
 static uint64_t pack(Pos move, int score, int depth, Bound bound, uint8_t generation) {
     return (uint64_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
-           (uint64_t)(uint8_t)(int8_t)depth << 32 | (uint64_t)bound << 40 |
-           (uint64_t)(generation & GENERATION_MASK) << 42;
+           (uint64_t)(uint16_t)(int16_t)depth << 32 | (uint64_t)bound << 48 |
+           (uint64_t)(generation & GENERATION_MASK) << 50;
 }
 
 static TtHit unpack(uint64_t data) {
     return (TtHit){.move = (Pos)(data & 0xffff),
                    .score = (int16_t)(uint16_t)(data >> 16),
-                   .depth = (int8_t)(uint8_t)(data >> 32),
-                   .bound = (Bound)(data >> 40 & 3)};
+                   .depth = (int16_t)(uint16_t)(data >> 32),
+                   .bound = (Bound)(data >> 48 & 3)};
 }
 
-static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 42 & GENERATION_MASK); }
+static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 50 & GENERATION_MASK); }
 
 bool tt_resize(Tt *tt, size_t bytes) {
     size_t clusters = MIN_CLUSTERS;
@@ -72,7 +73,7 @@ bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit) {
 /// Higher is more worth keeping: deep entries of the current search.
 static int keep_value(const Tt *tt, uint64_t data) {
     const int age = (tt->generation - generation_of(data)) & GENERATION_MASK;
-    return unpack(data).depth - 4 * age;
+    return unpack(data).depth - 4 * DEPTH_UNIT * age;
 }
 
 void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound) {

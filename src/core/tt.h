@@ -19,7 +19,10 @@ typedef struct TtEntry {
     _Atomic uint64_t data;
 } TtEntry;
 
-enum { TT_WAYS = 4 }; ///< entries in one cluster (one 64-byte cache line)
+enum {
+    TT_WAYS = 4,     ///< entries in one cluster (one 64-byte cache line)
+    DEPTH_UNIT = 16, ///< search depths are counted in 1/DEPTH_UNIT plies (fractional depth)
+};
 
 typedef struct TtCluster {
     TtEntry entry[TT_WAYS];
@@ -36,7 +39,7 @@ typedef struct Tt {
 typedef struct TtHit {
     Pos move;
     int score; ///< as stored: the caller converts win scores (search.c)
-    int depth;
+    int depth; ///< in 1/DEPTH_UNIT plies
     Bound bound;
 } TtHit;
 

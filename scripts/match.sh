@@ -1,0 +1,155 @@
+#!/bin/sh
+# match.sh — plays the working tree's pbrain-tengen against another brain through c-gomoku-cli:
+# tengen at a given git revision (built outside the repository) or any Gomocup/piskvork brain.
+# Every opening of the file is played twice with colours swapped. Prints W-L-D from the working
+# tree's side, the Elo difference with its 95% interval, and the games lost to time forfeits,
+# illegal or forbidden moves and crashes. See docs/strength.md.
+set -eu
+
+usage() {
+    cat <<'EOF'
+usage: scripts/match.sh [--base REV | --engine CMD] [options]
+
+opponent (one of):
+  --base REV        tengen at git revision REV (default HEAD), built in a temporary folder
+  --engine CMD      any piskvork brain, e.g. "/work/ext/rapfi-build/pbrain-rapfi"
+options:
+  --name NAME       the opponent's name in the results (default base-REV or the command's name)
+  --rule R          freestyle | standard | renju (default freestyle)
+  --nodes N         fixed nodes per move (the default, 20000, when no --time is given)
+  --time MS         turn time per move in milliseconds (combine with --nodes for both limits)
+  --match-time S    game clock in seconds per side (default none: turn time only)
+  --games N         games to play (default: every opening twice)
+  --sprt E0,E1      stop at SPRT(elo0=E0, elo1=E1, alpha = beta = 0.05)
+  --openings FILE   h8-notation openings (default data/openings/RULE-15.txt)
+  --concurrency N   games at once (default 1)
+  --out DIR         where the games, logs and summary go (default /tmp/tengen-match-TIME)
+  --cli PATH        c-gomoku-cli (default $C_GOMOKU_CLI, else c-gomoku-cli in PATH)
+  --no-build        use build/pbrain-tengen as it is (do not run make)
+EOF
+}
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+base=HEAD engine="" name="" rule=freestyle nodes="" time_ms="" match_s=0 games="" sprt=""
+openings="" concurrency=1 out="" cli=${C_GOMOKU_CLI:-} build=1
+while [ $# -gt 0 ]; do
+    case $1 in
+    --base) base=$2; shift 2 ;;
+    --engine) engine=$2; shift 2 ;;
+    --name) name=$2; shift 2 ;;
+    --rule) rule=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --time) time_ms=$2; shift 2 ;;
+    --match-time) match_s=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --sprt) sprt=$2; shift 2 ;;
+    --openings) openings=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --cli) cli=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "match.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+die() { echo "match.sh: $*" >&2; exit 1; }
+
+case $rule in
+freestyle) rule_code=0 ;;
+standard) rule_code=1 ;;
+renju) rule_code=4 ;;
+*) die "rule must be freestyle, standard or renju, not '$rule'" ;;
+esac
+[ -n "$cli" ] || cli=$(command -v c-gomoku-cli || true)
+[ -n "$cli" ] && [ -x "$cli" ] || die "c-gomoku-cli not found: build it (docs/strength.md) and pass --cli or set C_GOMOKU_CLI"
+[ -n "$openings" ] || openings=$root/data/openings/$rule-15.txt
+[ -f "$openings" ] || die "no opening file $openings"
+[ -n "$nodes$time_ms" ] || nodes=20000
+[ -n "$out" ] || out=/tmp/tengen-match-$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# 1. The working tree's brain, copied so that a rebuild during the match changes nothing.
+if [ $build = 1 ]; then make -C "$root" -j2 build/pbrain-tengen >"$out/build.log" 2>&1 || die "build failed: $out/build.log"; fi
+mkdir -p "$out/new"
+cp "$root/build/pbrain-tengen" "$out/new/pbrain-tengen"
+new_name=tengen-$(git -C "$root" describe --always --dirty 2>/dev/null || echo work)
+
+# 2. The opponent: a revision built from `git archive` outside the repository, or a command.
+if [ -z "$engine" ]; then
+    rev=$(git -C "$root" rev-parse --short "$base") || die "unknown revision '$base'"
+    src=${TMPDIR:-/tmp}/tengen-base-$rev
+    if [ ! -x "$src/build/pbrain-tengen" ]; then
+        rm -rf "$src" && mkdir -p "$src"
+        git -C "$root" archive "$rev" | tar -x -C "$src"
+        make -C "$src" -j2 build/pbrain-tengen >"$out/build-base.log" 2>&1 ||
+            die "building $rev failed: $out/build-base.log"
+    fi
+    mkdir -p "$out/base"
+    cp "$src/build/pbrain-tengen" "$out/base/pbrain-tengen"
+    engine=$out/base/pbrain-tengen
+    [ -n "$name" ] || name=base-$rev
+fi
+[ -n "$name" ] || name=$(basename "${engine%% *}")
+[ "$name" != "$new_name" ] || name=$name-opponent
+
+# 3. Openings: h8 notation (row counted from the bottom) to c-gomoku-cli's "pos" notation
+#    (row counted from the top, both 1-based).
+awk -v n=15 '
+    /^[a-z]/ {
+        s = ""; line = $1
+        while (match(line, /^[a-z][0-9]+/)) {
+            col = substr(line, 1, 1); row = substr(line, 2, RLENGTH - 1) + 0
+            s = s col (n + 1 - row); line = substr(line, RLENGTH + 1)
+        }
+        print s
+    }' "$openings" >"$out/openings.txt"
+count=$(wc -l <"$out/openings.txt")
+[ "$count" -gt 0 ] || die "no openings read from $openings"
+[ -n "$games" ] || games=$((2 * count))
+
+# 4. Limits: fixed nodes, turn time, or both.
+limits=""
+[ -z "$nodes" ] || limits="nodes=$nodes"
+if [ -n "$time_ms" ]; then
+    limits="$limits tc=$match_s/$(awk -v t="$time_ms" 'BEGIN { printf "%g", t / 1000 }')"
+fi
+sprt_args=""
+if [ -n "$sprt" ]; then
+    sprt_args="-sprt elo0=${sprt%,*} elo1=${sprt#*,}"
+fi
+
+# 5. Play (-repeat: each opening twice, colours swapped; c-gomoku-cli waits for every answer).
+echo "match: $new_name vs $name, $rule, $games games, ${nodes:+$nodes nodes }${time_ms:+${time_ms} ms }per move, openings $(basename "$openings"), out $out"
+cd "$out"
+# shellcheck disable=SC2086
+"$cli" -each $limits tolerance=3 \
+    -engine name="$new_name" cmd="$out/new/pbrain-tengen" \
+    -engine name="$name" "cmd=$engine" \
+    -rule $rule_code -boardsize 15 -games "$games" -repeat -concurrency "$concurrency" \
+    -drawafter 225 -openings file="$out/openings.txt" type=pos order=sequential \
+    -sgf "$out/games.sgf" -msg "$out/messages.txt" $sprt_args >"$out/cli.log" 2>&1 || true
+
+# 6. Summary: W-L-D from the last score line, Elo from the score with a normal 95% interval
+#    over the per-game trinomial variance.
+score=$(grep '^Score of' "$out/cli.log" | tail -n 1 || true)
+[ -n "$score" ] || die "no game finished: $out/cli.log"
+grep -E '^SPRT' "$out/cli.log" | tail -n 1 || true
+finished=$(grep -c 'Finished game' "$out/cli.log" || true)
+forfeits=$(grep -c 'time forfeit' "$out/cli.log" || true)
+illegal=$(grep -c 'illegal move' "$out/cli.log" || true)
+forbidden=$(grep -c 'forbidden move' "$out/cli.log" || true)
+crashed=$(grep -ci 'crash' "$out/cli.log" || true)
+echo "$score" | awk -v games="$finished" -v tf="$forfeits" -v il="$illegal" -v fb="$forbidden" -v cr="$crashed" '
+    function elo(s) { return s <= 0 ? "-inf" : s >= 1 ? "+inf" : sprintf("%+.0f", -400 * log(1 / s - 1) / log(10)) }
+    {
+        split($0, part, ": "); split(part[2], n, " - ")
+        w = n[1] + 0; l = n[2] + 0; d = n[3] + 0; t = w + l + d
+        s = (w + d / 2) / t
+        var = (w * (1 - s) ^ 2 + l * s ^ 2 + d * (0.5 - s) ^ 2) / t
+        e = 1.96 * sqrt(var / t)
+        printf "%s\n", part[1]
+        printf "W-L-D %d-%d-%d (%d games), score %.3f, Elo %s (95%%: %s .. %s)\n", w, l, d, t, s, elo(s), elo(s - e), elo(s + e)
+        printf "time forfeits %d, illegal moves %d, forbidden moves %d, crashes %d\n", tf, il, fb, cr
+    }' | tee "$out/summary.txt"
