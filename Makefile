@@ -81,7 +81,7 @@ WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
 SERVE_PC  := libmicrohttpd sqlite3 jansson
 # The API layer of `tengen serve` without HTTP, for the fuzzer.
-SERVE_API_SRC := $(filter-out src/serve/http.c src/serve/main.c,$(wildcard src/serve/*.c))
+SERVE_API_SRC := $(filter-out src/serve/http.c src/serve/main.c,$(wildcard src/serve/*.c)) src/cli/cli.c
 
 # ==== 4. Build ================================================================================
 

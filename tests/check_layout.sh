@@ -50,7 +50,7 @@ if [ -f "$build/libtengen.a" ]; then
     rule "libtengen.a exports names without the tg_ prefix" $([ -z "$exported" ]; echo $?)
 fi
 
-for part in core cli brain; do
+for part in core cli brain play serve; do
     if ls "$build"/obj/$part/*.o >/dev/null 2>&1; then
         python3 tests/layout/cycles.py "$build"/obj/$part/*.o
         rule "files of src/$part call each other in a circle" $?

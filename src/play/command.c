@@ -29,12 +29,6 @@ void play_config_defaults(PlayConfig *c) {
         .start = START_EMPTY};
 }
 
-const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size) {
-    if (!side.computer) return snprintf(buf, size, "%s", play_text(lang, T_HUMAN)), buf;
-    return play_fill(buf, size, play_text(lang, T_COMPUTER), play_level_text(lang, side.level),
-                     (const char *)NULL);
-}
-
 static bool parse_long(const char *text, long lo, long hi, long *out) {
     char *end;
     errno = 0;

@@ -22,57 +22,8 @@ enum {
     DRAW_ACCEPT_MARGIN = 400, ///< it accepts when it judges itself this much worse
 };
 
-int64_t play_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* ---- Messages ---- */
-
-static void push_event(PlaySession *s, PlayEventKind kind, const char *text) {
-    if (s->event_count == PLAY_EVENTS) { /* the views drain often; drop the oldest */
-        s->event_first = (s->event_first + 1) % PLAY_EVENTS;
-        s->event_count--;
-    }
-    PlayEvent *e = &s->events[(s->event_first + s->event_count++) % PLAY_EVENTS];
-    e->kind = kind;
-    snprintf(e->text, sizeof e->text, "%s", text);
-    if (!*text) return;
-    snprintf(s->status, sizeof s->status, "%s", text);
-    s->status_error = kind == EV_ERROR;
-}
-
-/// Reports a message built from a text template; false for errors, so `return say(...)` works.
-static bool say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b,
-                const char *c, const char *d) {
-    char text[sizeof s->events[0].text];
-    play_fill(text, sizeof text, play_text(s->cfg.lang, id), a, b, c, d, (const char *)NULL);
-    push_event(s, kind, text);
-    return kind != EV_ERROR;
-}
-
-static bool fail(PlaySession *s, TextId id) { return say(s, EV_ERROR, id, NULL, NULL, NULL, NULL); }
-
-bool play_say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b) {
-    return say(s, kind, id, a, b, NULL, NULL);
-}
-
-bool play_next_event(PlaySession *s, PlayEvent *ev) {
-    if (s->event_count == 0) return false;
-    *ev = s->events[s->event_first];
-    s->event_first = (s->event_first + 1) % PLAY_EVENTS;
-    s->event_count--;
-    return true;
-}
-
-bool play_report(PlaySession *s, PlayEventKind kind, const char *text) {
-    push_event(s, kind, text);
-    return kind != EV_ERROR;
-}
-
-bool play_report_text(PlaySession *s, PlayEventKind kind, TextId id) {
-    return say(s, kind, id, NULL, NULL, NULL, NULL);
+static bool fail(PlaySession *s, TextId id) {
+    return play_tell(s, EV_ERROR, id, NULL, NULL, NULL, NULL);
 }
 
 static const char *color_text(const PlaySession *s, TgColor c) {
@@ -82,15 +33,6 @@ static const char *color_text(const PlaySession *s, TgColor c) {
 static TgColor other(TgColor c) { return c == TG_BLACK ? TG_WHITE : TG_BLACK; }
 
 /* ---- Texts ---- */
-
-void play_point_text(const PlaySession *s, TgPoint p, char *buf, size_t size) {
-    if (tg_point_to_text(p, tg_game_width(s->game), tg_game_height(s->game), buf, size) != TG_OK)
-        snprintf(buf, size, "?");
-}
-
-void play_line_text(const PlaySession *s, const TgPoint *moves, int count, char *buf, size_t size) {
-    tg_format_moves(moves, count, tg_game_width(s->game), tg_game_height(s->game), " ", buf, size);
-}
 
 void play_info_text(const PlaySession *s, const ThinkInfo *info, char *buf, size_t size) {
     char depth[16], seldepth[16], score[24];
@@ -175,28 +117,11 @@ static bool against_computer(const PlaySession *s) {
     return s->cfg.side[TG_BLACK].computer != s->cfg.side[TG_WHITE].computer;
 }
 
-/// Something changed: older search results and hints no longer apply.
-static void changed(PlaySession *s) {
-    s->version++;
-    s->has_hint = false;
-}
-
-void play_changed(PlaySession *s) { changed(s); }
-
-/// Runs the game's clock when the game has one and it should run now.
-static void sync_clock(PlaySession *s) {
-    const TgClock c = tg_game_clock(s->game);
-    if (!c.game_ms && !c.move_ms) return;
-    if (s->paused || s->replay || tg_game_over(s->game))
-        tg_game_clock_pause(s->game, play_now_ms());
-    else
-        tg_game_clock_start(s->game, play_now_ms());
-}
 
 static void announce_result(PlaySession *s) {
     char how[300];
     play_result_text(s, how, sizeof how);
-    say(s, EV_RESULT, T_GAME_OVER, how, NULL, NULL, NULL);
+    play_tell(s, EV_RESULT, T_GAME_OVER, how, NULL, NULL, NULL);
 }
 
 /// Reports the move just played; `info`, for the computer's, adds its score.
@@ -215,30 +140,11 @@ static void announce_move(PlaySession *s, const ThinkInfo *info) {
         tg_score_text(info->score, score, sizeof score);
         snprintf(line + strlen(line), sizeof line - strlen(line), " (%s)", score);
     }
-    push_event(s, EV_MOVE, line);
+    play_report(s, EV_MOVE, line);
     if (tg_game_over(s->game)) announce_result(s);
 }
 
 /* ---- Session ---- */
-
-void play_name_players(PlaySession *s) {
-    for (int c = 0; c < 2; c++) {
-        char name[64];
-        const PlaySide side = play_side_of(s, (TgColor)c);
-        if (side.computer)
-            snprintf(name, sizeof name, "tengen %s", tg_level_name(side.level));
-        else
-            snprintf(name, sizeof name, "human");
-        tg_game_set_info(s->game, c == TG_BLACK ? "black" : "white", name);
-    }
-}
-
-void play_start_clock(PlaySession *s) {
-    const TgClock c = s->cfg.clock;
-    if (!c.game_ms && !c.move_ms) return;
-    tg_game_set_clock(s->game, c);
-    sync_clock(s);
-}
 
 /// Puts `game` in place of the session's game (which is freed), with fresh play state.
 static void adopt_game(PlaySession *s, TgGame *game) {
@@ -251,7 +157,7 @@ static void adopt_game(PlaySession *s, TgGame *game) {
     s->draw_offer = TG_NOBODY;
     s->last.valid = false;
     tg_engine_clear(s->think.engine);
-    changed(s);
+    play_changed(s);
 }
 
 /// "new game: ..." with the players: under an opening rule, who is player 1 and 2 matters
@@ -263,13 +169,13 @@ static void announce_new_game(PlaySession *s) {
         play_opening_header(s, header, sizeof header);
         play_fill(line, sizeof line, play_text(cfg->lang, T_NEW_GAME_OPENING), header,
                   (const char *)NULL);
-        push_event(s, EV_POSITION, line);
+        play_report(s, EV_POSITION, line);
         return;
     }
     snprintf(size, sizeof size, "%dx%d", cfg->width, cfg->height);
     play_side_text(cfg->lang, cfg->side[TG_BLACK], black, sizeof black);
     play_side_text(cfg->lang, cfg->side[TG_WHITE], white, sizeof white);
-    say(s, EV_POSITION, T_NEW_GAME, play_rule_text(cfg->lang, cfg->rule), size, black, white);
+    play_tell(s, EV_POSITION, T_NEW_GAME, play_rule_text(cfg->lang, cfg->rule), size, black, white);
 }
 
 bool play_new_game(PlaySession *s, const PlayConfig *cfg) {
@@ -285,7 +191,7 @@ bool play_new_game(PlaySession *s, const PlayConfig *cfg) {
     play_name_players(s);
     if (!play_in_opening(s)) play_start_clock(s); /* else when the opening is over */
     announce_new_game(s);
-    if (*note) push_event(s, EV_INFO, note);
+    if (*note) play_report(s, EV_INFO, note);
     return true;
 }
 
@@ -330,8 +236,8 @@ bool play_set_moves(PlaySession *s, const char *text) {
         snprintf(err, sizeof err, "--moves: move %d (%s): %s", bad + 1, pt, tg_error_text(e));
         ok = play_report(s, EV_ERROR, err);
     } else {
-        changed(s);
-        push_event(s, EV_POSITION, "");
+        play_changed(s);
+        play_report(s, EV_POSITION, "");
         if (tg_game_over(s->game)) announce_result(s);
     }
     free(moves);
@@ -350,7 +256,7 @@ static int64_t default_move_ms(TgLevel level) {
 static TgSearchLimits move_limits(const PlaySession *s) {
     const TgColor c = tg_game_to_move(s->game);
     const PlaySide side = play_side_of(s, c);
-    const int64_t now = play_now_ms();
+    const int64_t now = tg_now_ms();
     TgSearchLimits l = {.level = side.level, .seed = s->cfg.seed + (uint64_t)tg_game_ply(s->game)};
     int64_t turn = s->cfg.move_ms ? s->cfg.move_ms : default_move_ms(side.level);
     const TgClock clock = tg_game_clock(s->game);
@@ -380,15 +286,15 @@ static void start_move_search(PlaySession *s) {
 
 static void computer_moves(PlaySession *s) {
     const ThinkInfo info = think_result_info(&s->think);
-    const TgError e = tg_game_play(s->game, s->think.result.best, play_now_ms());
-    changed(s);
+    const TgError e = tg_game_play(s->game, s->think.result.best, tg_now_ms());
+    play_changed(s);
     if (e != TG_OK && tg_game_over(s->game)) { /* its time ran out before it answered */
         announce_result(s);
         return;
     }
     if (e != TG_OK) {
         s->paused = true;
-        say(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(e), NULL, NULL, NULL);
+        play_tell(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(e), NULL, NULL, NULL);
         return;
     }
     s->last = info;
@@ -404,7 +310,7 @@ static void hint_ready(PlaySession *s) {
     play_point_text(s, s->hint, pt, sizeof pt);
     tg_score_text(s->hint_info.score, score, sizeof score);
     play_line_text(s, s->hint_info.pv, s->hint_info.pv_length, line, sizeof line);
-    say(s, EV_HINT, T_HINT, pt, score, line, NULL);
+    play_tell(s, EV_HINT, T_HINT, pt, score, line, NULL);
 }
 
 /// The computer answers a draw offer from its evaluation: it accepts when it judges itself
@@ -416,11 +322,11 @@ static void draw_answered(PlaySession *s) {
     const TgColor computer = other(human_color(s));
     if (mine <= -DRAW_ACCEPT_MARGIN || (nearly_full && mine < DRAW_ACCEPT_MARGIN)) {
         tg_game_agree_draw(s->game);
-        changed(s);
+        play_changed(s);
         announce_result(s);
         return;
     }
-    say(s, EV_INFO, T_DRAW_DECLINED, color_text(s, computer), NULL, NULL, NULL);
+    play_tell(s, EV_INFO, T_DRAW_DECLINED, color_text(s, computer), NULL, NULL, NULL);
 }
 
 /// Takes in a finished search, if any.
@@ -432,7 +338,7 @@ static void collect(PlaySession *s) {
     if (t->version != s->version) return; /* stale: the position moved on */
     if (t->error != TG_OK) {
         if (kind == THINK_MOVE || kind == THINK_OPENING) s->paused = true;
-        say(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(t->error), NULL, NULL, NULL);
+        play_tell(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(t->error), NULL, NULL, NULL);
         return;
     }
     if (kind == THINK_OPENING)
@@ -447,9 +353,9 @@ static void collect(PlaySession *s) {
 
 void play_tick(PlaySession *s) {
     collect(s);
-    if (tg_game_check_time(s->game, play_now_ms())) {
+    if (tg_game_check_time(s->game, tg_now_ms())) {
         think_cancel(&s->think);
-        changed(s);
+        play_changed(s);
         announce_result(s);
     }
     start_move_search(s);
@@ -470,13 +376,13 @@ static bool refuse(PlaySession *s, TgPoint p, TgError e, TgFoul foul) {
     play_point_text(s, p, pt, sizeof pt);
     snprintf(size, sizeof size, "%dx%d", tg_game_width(s->game), tg_game_height(s->game));
     switch (e) {
-    case TG_ERR_OFF_BOARD: return say(s, EV_ERROR, T_ERR_OFF_BOARD, pt, size, NULL, NULL);
-    case TG_ERR_OCCUPIED: return say(s, EV_ERROR, T_ERR_OCCUPIED, pt, NULL, NULL, NULL);
+    case TG_ERR_OFF_BOARD: return play_tell(s, EV_ERROR, T_ERR_OFF_BOARD, pt, size, NULL, NULL);
+    case TG_ERR_OCCUPIED: return play_tell(s, EV_ERROR, T_ERR_OCCUPIED, pt, NULL, NULL, NULL);
     case TG_ERR_FORBIDDEN:
-        return say(s, EV_ERROR, T_ERR_FORBIDDEN, pt, play_foul_text(s->cfg.lang, foul), NULL, NULL);
+        return play_tell(s, EV_ERROR, T_ERR_FORBIDDEN, pt, play_foul_text(s->cfg.lang, foul), NULL, NULL);
     case TG_ERR_GAME_OVER: return fail(s, T_ERR_GAME_OVER);
     case TG_ERR_PASS: return fail(s, T_ERR_PASS);
-    default: return say(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(e), NULL, NULL, NULL);
+    default: return play_tell(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(e), NULL, NULL, NULL);
     }
 }
 
@@ -489,10 +395,10 @@ static bool human_plays(PlaySession *s, TgPoint p) {
     if (e != TG_OK) return refuse(s, p, e, foul);
     think_cancel(&s->think); /* a hint, or the weighing of a draw offer */
     if (s->draw_offer != TG_NOBODY)
-        say(s, EV_INFO, T_DRAW_DECLINED, color_text(s, other(s->draw_offer)), NULL, NULL, NULL);
+        play_tell(s, EV_INFO, T_DRAW_DECLINED, color_text(s, other(s->draw_offer)), NULL, NULL, NULL);
     s->draw_offer = TG_NOBODY;
-    e = tg_game_play(s->game, p, play_now_ms());
-    changed(s);
+    e = tg_game_play(s->game, p, tg_now_ms());
+    play_changed(s);
     if (e != TG_OK && tg_game_over(s->game)) { /* out of time before the move */
         announce_result(s);
         return false;
@@ -540,13 +446,13 @@ static bool undo_result(PlaySession *s) {
 /// After jumping through the record: the computers hold still where both play, so that the
 /// position can be looked at.
 static void after_jump(PlaySession *s, TextId id, int n) {
-    changed(s);
+    play_changed(s);
     s->draw_offer = TG_NOBODY;
     if (play_watching(s)) s->paused = true;
-    sync_clock(s);
+    play_sync_clock(s);
     char count[16];
     snprintf(count, sizeof count, "%d", n);
-    say(s, EV_POSITION, id, count, color_text(s, tg_game_to_move(s->game)), NULL, NULL);
+    play_tell(s, EV_POSITION, id, count, color_text(s, tg_game_to_move(s->game)), NULL, NULL);
 }
 
 bool play_undo(PlaySession *s) {
@@ -603,7 +509,7 @@ bool play_resign(PlaySession *s) {
     if (!acting_human(s, &loser)) return false;
     think_cancel(&s->think);
     tg_game_resign(s->game, loser);
-    changed(s);
+    play_changed(s);
     announce_result(s);
     return true;
 }
@@ -613,13 +519,13 @@ bool play_offer_draw(PlaySession *s) {
     if (!acting_human(s, &me)) return false;
     if (!against_computer(s)) {
         s->draw_offer = me;
-        return say(s, EV_INFO, T_DRAW_OFFER, color_text(s, me), color_text(s, other(me)), NULL,
+        return play_tell(s, EV_INFO, T_DRAW_OFFER, color_text(s, me), color_text(s, other(me)), NULL,
                    NULL);
     }
     if (!play_human_to_move(s)) return fail(s, T_ERR_DRAW_BUSY);
     const TgSearchLimits l = {.level = TG_LEVEL_HARD, .turn_ms = DRAW_SEARCH_MS};
     if (!think_start(&s->think, s->game, THINK_DRAW, &l, s->version)) return fail(s, T_ERR_MEMORY);
-    return say(s, EV_INFO, T_DRAW_THINKING, NULL, NULL, NULL, NULL);
+    return play_tell(s, EV_INFO, T_DRAW_THINKING, NULL, NULL, NULL, NULL);
 }
 
 bool play_answer_draw(PlaySession *s, bool accept) {
@@ -627,9 +533,9 @@ bool play_answer_draw(PlaySession *s, bool accept) {
     const TgColor answering = other(s->draw_offer);
     s->draw_offer = TG_NOBODY;
     if (!accept)
-        return say(s, EV_INFO, T_DRAW_DECLINED, color_text(s, answering), NULL, NULL, NULL);
+        return play_tell(s, EV_INFO, T_DRAW_DECLINED, color_text(s, answering), NULL, NULL, NULL);
     tg_game_agree_draw(s->game);
-    changed(s);
+    play_changed(s);
     announce_result(s);
     return true;
 }
@@ -639,21 +545,21 @@ bool play_hint(PlaySession *s) {
     if (!human_may_move(s)) return false;
     const TgSearchLimits l = {.level = TG_LEVEL_MAX, .turn_ms = s->cfg.hint_ms};
     if (!think_start(&s->think, s->game, THINK_HINT, &l, s->version)) return fail(s, T_ERR_MEMORY);
-    return say(s, EV_INFO, T_HINT_WAIT, NULL, NULL, NULL, NULL);
+    return play_tell(s, EV_INFO, T_HINT_WAIT, NULL, NULL, NULL, NULL);
 }
 
 bool play_move_now(PlaySession *s) {
     if (!s->think.active || s->think.kind == THINK_DRAW) return fail(s, T_ERR_NOT_THINKING);
     think_hurry(&s->think);
-    return say(s, EV_INFO, T_MOVE_NOW, NULL, NULL, NULL, NULL);
+    return play_tell(s, EV_INFO, T_MOVE_NOW, NULL, NULL, NULL, NULL);
 }
 
 bool play_toggle_pause(PlaySession *s) {
     s->paused = !s->paused;
     s->steps = 0;
     if (s->paused && play_thinking(s)) think_cancel(&s->think);
-    sync_clock(s);
-    return say(s, EV_INFO, s->paused ? T_PAUSED : T_RESUMED, NULL, NULL, NULL, NULL);
+    play_sync_clock(s);
+    return play_tell(s, EV_INFO, s->paused ? T_PAUSED : T_RESUMED, NULL, NULL, NULL, NULL);
 }
 
 bool play_step(PlaySession *s) {
@@ -694,14 +600,14 @@ static bool write_file(const char *path, const char *data, size_t len, char *err
 
 bool play_save(PlaySession *s, const char *path) {
     const TgFormat format = tg_format_from_path(path);
-    if (format == TG_FORMAT_UNKNOWN) return say(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
+    if (format == TG_FORMAT_UNKNOWN) return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
     char err[256];
     size_t len;
     char *data = tg_record_write(s->game, format, &len, err, sizeof err);
     const bool ok = data && write_file(path, data, len, err, sizeof err);
     free(data);
-    if (!ok) return say(s, EV_ERROR, T_ERR_SAVE, path, err, NULL, NULL);
-    return say(s, EV_INFO, T_SAVED, path, NULL, NULL, NULL);
+    if (!ok) return play_tell(s, EV_ERROR, T_ERR_SAVE, path, err, NULL, NULL);
+    return play_tell(s, EV_INFO, T_SAVED, path, NULL, NULL, NULL);
 }
 
 /// Makes a loaded record the session's game. Under an opening line that fits it the players
@@ -723,11 +629,11 @@ static void adopt_record(PlaySession *s, TgGame *g, TgOpening *op) {
 static void announce_load(PlaySession *s, const char *path, const char *why) {
     char moves[16];
     snprintf(moves, sizeof moves, "%d", tg_game_length(s->game));
-    say(s, EV_POSITION, s->replay ? T_LOADED : T_LOADED_PHASE, path, moves, NULL, NULL);
+    play_tell(s, EV_POSITION, s->replay ? T_LOADED : T_LOADED_PHASE, path, moves, NULL, NULL);
     const char *line = tg_game_info(s->game, "opening");
-    if (line && *line) say(s, EV_INFO, T_OP_LOADED, line, NULL, NULL, NULL);
+    if (line && *line) play_tell(s, EV_INFO, T_OP_LOADED, line, NULL, NULL, NULL);
     if (*why) {
-        say(s, EV_INFO, T_OP_NOT_RESTORED, why, NULL, NULL, NULL);
+        play_tell(s, EV_INFO, T_OP_NOT_RESTORED, why, NULL, NULL, NULL);
         /* a plain game now: a save must not keep a line that its moves contradict */
         tg_game_set_info(s->game, "opening", NULL);
     } else if (s->opening) {
@@ -738,14 +644,14 @@ static void announce_load(PlaySession *s, const char *path, const char *why) {
 
 bool play_load(PlaySession *s, const char *path) {
     const TgFormat format = tg_format_from_path(path);
-    if (format == TG_FORMAT_UNKNOWN) return say(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
+    if (format == TG_FORMAT_UNKNOWN) return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
     char err[256], why[300];
     size_t len;
     char *data = read_file(path, &len, err, sizeof err);
     const int size = s->cfg.width == s->cfg.height ? s->cfg.width : 0;
     TgGame *g = data ? tg_record_read(format, data, len, s->cfg.rule, size, err, sizeof err) : NULL;
     free(data);
-    if (!g) return say(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
+    if (!g) return play_tell(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
     adopt_record(s, g, play_opening_of_record(s, g, why, sizeof why));
     announce_load(s, path, why);
     return true;
@@ -757,11 +663,11 @@ bool play_replay_goto(PlaySession *s, int ply) {
     if (ply < 0) return fail(s, T_ERR_NOTHING_UNDO);
     if (ply > length) return fail(s, T_ERR_NOTHING_REDO);
     tg_game_goto(s->game, ply);
-    changed(s);
+    play_changed(s);
     char at[16], of[16];
     snprintf(at, sizeof at, "%d", ply);
     snprintf(of, sizeof of, "%d", length);
-    say(s, EV_POSITION, T_REPLAY_AT, at, of, NULL, NULL);
+    play_tell(s, EV_POSITION, T_REPLAY_AT, at, of, NULL, NULL);
     if (tg_game_over(s->game)) announce_result(s);
     return true;
 }
@@ -775,9 +681,9 @@ bool play_replay_leave(PlaySession *s) {
     } else {
         play_name_players(s);
         play_start_clock(s);
-        changed(s);
+        play_changed(s);
     }
     char at[16];
     snprintf(at, sizeof at, "%d", ply);
-    return say(s, EV_INFO, T_REPLAY_LEFT, at, NULL, NULL, NULL);
+    return play_tell(s, EV_INFO, T_REPLAY_LEFT, at, NULL, NULL, NULL);
 }

@@ -30,11 +30,6 @@ bool play_in_opening(const PlaySession *s) {
     return s->opening && !s->replay && !tg_opening_done(s->opening);
 }
 
-PlaySide play_side_of(const PlaySession *s, TgColor c) {
-    if (!s->opening) return s->cfg.side[c == TG_WHITE];
-    return s->cfg.side[tg_opening_player_of(s->opening, c)];
-}
-
 static bool against_computer(const PlaySession *s) {
     return s->cfg.side[0].computer != s->cfg.side[1].computer;
 }

@@ -229,7 +229,7 @@ int play_config_option(int argc, char **argv, int *i, PlayConfig *c, char *err, 
 void play_list_openings(FILE *out);
 /// Reads `S` or `S+I` (seconds, fractions allowed) into a clock; false if malformed.
 bool play_parse_clock(const char *text, TgClock *clock);
-/// "human" or the level's name, in the session's language.
+/// "human" or the level's name, in the session's language (text.c).
 const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size);
 
 /* ---- The computer's background search (think.c) ------------------------------------ */
@@ -322,7 +322,6 @@ typedef struct PlaySession {
     int event_first, event_count;
 } PlaySession;
 
-int64_t play_now_ms(void);
 /// A session with a fresh game; NULL (with a message in err) when the config is bad.
 PlaySession *play_session_new(const PlayConfig *cfg, char *err, size_t size);
 void play_session_free(PlaySession *s);
@@ -386,20 +385,27 @@ bool play_command(PlaySession *s, const char *line);
 
 /// Texts built from the session, in its language.
 void play_result_text(const PlaySession *s, char *buf, size_t size);
-void play_point_text(const PlaySession *s, TgPoint p, char *buf, size_t size);
-void play_line_text(const PlaySession *s, const TgPoint *moves, int count, char *buf, size_t size);
 /// "depth 8-14  +35" style lines of a search report, for panels and hint messages.
 void play_info_text(const PlaySession *s, const ThinkInfo *info, char *buf, size_t size);
 /// The default file name for `save`: tengen-YYYYMMDD-HHMMSS.psq.
 void play_default_save_name(char *buf, size_t size);
 
-/* ---- Between the session and its opening phase (model.c, opening.c) ---------- */
+/* ---- What the session and its opening phase share (session.c) --------------------------- */
 
+/// Reports a text of the table filled with up to four arguments; false for errors, so
+/// `return play_tell(...)` works.
+bool play_tell(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b,
+               const char *c, const char *d);
 /// Reports a text of the table filled with up to two arguments; false for errors.
 bool play_say(PlaySession *s, PlayEventKind kind, TextId id, const char *a, const char *b);
+void play_point_text(const PlaySession *s, TgPoint p, char *buf, size_t size);
+void play_line_text(const PlaySession *s, const TgPoint *moves, int count, char *buf, size_t size);
 void play_changed(PlaySession *s);      ///< the position or the players changed
 void play_name_players(PlaySession *s); ///< the record's player names, by colour
+void play_sync_clock(PlaySession *s);   ///< runs the clock when it should run now, else holds it
 void play_start_clock(PlaySession *s);  ///< sets and runs the configured clock, if any
+
+/* ---- Between the session and its opening phase (model.c, opening.c) ---------- */
 /// The header line of a game with an opening rule.
 void play_opening_header(const PlaySession *s, char *buf, size_t size);
 /// Starts the computer's decision when the phase asks it.

@@ -374,7 +374,7 @@ static void draw_player(const View *v, int row, int px, int width, TgColor c) {
     attr_t a = to_move ? A_BOLD : 0;
     attron(a);
     put_text(row, px, line, width);
-    clock_text(tg_game_time_left(s->game, c, play_now_ms()), clock, sizeof clock);
+    clock_text(tg_game_time_left(s->game, c, tg_now_ms()), clock, sizeof clock);
     const int cw = text_width(clock);
     if (*clock && width > cw + 1) put_text(row, px + width - cw, clock, cw);
     attroff(a);
@@ -498,7 +498,7 @@ static TextId help_line_id(const View *v) {
 /// opening asks, which a player should not have to look for.
 static const char *status_message(View *v, char *buf, size_t size) {
     const PlaySession *s = v->s;
-    const int64_t now = play_now_ms();
+    const int64_t now = tg_now_ms();
     if (strcmp(v->shown_status, s->status) != 0) {
         snprintf(v->shown_status, sizeof v->shown_status, "%s", s->status);
         v->status_since = now;

@@ -336,3 +336,9 @@ const char *play_foul_text(PlayLang lang, TgFoul foul) {
     default: return "";
     }
 }
+
+const char *play_side_text(PlayLang lang, PlaySide side, char *buf, size_t size) {
+    if (!side.computer) return snprintf(buf, size, "%s", play_text(lang, T_HUMAN)), buf;
+    return play_fill(buf, size, play_text(lang, T_COMPUTER), play_level_text(lang, side.level),
+                     (const char *)NULL);
+}

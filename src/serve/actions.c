@@ -106,7 +106,7 @@ static bool act_move(ActionCtx *c) {
         return api_fail(&c->err, 503, "queue_full", "every engine is busy; try again soon");
     work_cancel(g); /* an analysis of the position before */
     const int ply = tg_game_ply(game);
-    e = tg_game_play(game, p, serve_now_ms());
+    e = tg_game_play(game, p, tg_now_ms());
     clear_offers(g);
     if (e == TG_OK) {
         game_cut_evals(g, ply);
@@ -420,7 +420,9 @@ static const Field OPENING_FIELDS[] = {{"action", F_STRING, true},
                                        {NULL, F_STRING, false}};
 
 static bool act_opening(ActionCtx *c) {
-    return opening_action(c->s, c->g, c->body, c->seat_player, &c->err);
+    if (!opening_action(c->g, c->body, c->seat_player, &c->err)) return false;
+    game_changed(c->s, c->g);
+    return true;
 }
 
 static const Action ACTIONS[] = {
@@ -456,7 +458,7 @@ void action_run(Server *s, LiveGame *g, const Action *a, json_t *body, const cha
                 ApiResponse *out) {
     ActionCtx c = {.s = s, .g = g, .body = body, .status = 200};
     pthread_mutex_lock(&g->lock);
-    work_check_time(s, g); /* a clock that ran out ends the game before anything else */
+    control_check_time(s, g); /* a clock that ran out ends the game before anything else */
     c.seat_player = g->online ? seat_of(g, seat) : -1;
     c.seat = c.seat_player >= 0 ? game_seat_color(g, c.seat_player) : TG_NOBODY;
     bool ok = !g->online || c.seat != TG_NOBODY || a->run == act_join ||

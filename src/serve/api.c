@@ -1,8 +1,8 @@
 /*
  * api.c — the JSON API of docs/api.md, without HTTP: a request (method, path, query,
- * body, seat token) in, a status and a JSON body out. Routing, body checking (unknown or
- * ill-typed fields are refused), the archive list, records and the server's lifetime live
- * here; the actions on one game are in actions.c.
+ * body, seat token) in, a status and a JSON body out. Routing, the archive list, records and
+ * the server's lifetime live here; the actions on one game are in actions.c, the answers and
+ * the body checks below both in reply.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,72 +16,12 @@
 
 enum { LIST_DEFAULT = 50, LIST_MAX = 500 };
 
-/* ---- Responses ---- */
-
-void api_response_free(ApiResponse *r) {
-    free(r->body);
-    r->body = NULL;
-}
-
-static void set_body(ApiResponse *out, int status, char *body, const char *type) {
-    free(out->body);
-    out->status = status;
-    out->body = body;
-    out->len = body ? strlen(body) : 0;
-    out->type = type;
-}
-
-void api_json_response(ApiResponse *out, int status, json_t *body) {
-    char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    json_decref(body);
-    if (!text) {
-        ApiError e;
-        api_fail(&e, 500, "internal", "out of memory");
-        api_error_response(out, &e);
-        return;
-    }
-    set_body(out, status, text, "application/json");
-}
-
-void api_error_response(ApiResponse *out, const ApiError *e) {
-    json_t *o = json_pack("{s:s, s:s}", "error", e->message, "code", e->code);
-    if (o && e->foul != TG_FOUL_NONE)
-        json_object_set_new(o, "foul", json_string(tg_foul_code(e->foul)));
-    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-    json_decref(o);
-    set_body(out, e->status,
-             text ? text : strdup("{\"error\":\"out of memory\",\"code\":\"internal\"}"),
-             "application/json");
-}
+/* ---- Errors ---- */
 
 static void reply_error(ApiResponse *out, int status, const char *code, const char *message) {
     ApiError e;
     api_fail(&e, status, code, "%s", message);
     api_error_response(out, &e);
-}
-
-/* ---- Bodies ---- */
-
-bool body_fields(json_t *body, const Field *fields, ApiError *e) {
-    const char *key;
-    json_t *value;
-    json_object_foreach(body, key, value) {
-        const Field *f = fields;
-        while (f->name && strcmp(f->name, key) != 0) f++;
-        if (!f->name) return api_fail(e, 400, "bad_field", "unknown field '%s'", key);
-        const bool ok = f->type == F_STRING   ? json_is_string(value)
-                        : f->type == F_INT    ? json_is_integer(value)
-                        : f->type == F_BOOL   ? json_is_boolean(value)
-                        : f->type == F_OBJECT ? json_is_object(value)
-                                              : json_is_array(value);
-        static const char *const TYPES[] = {"a string", "a whole number", "true or false",
-                                            "an object", "an array"};
-        if (!ok) return api_fail(e, 400, "bad_field", "'%s' must be %s", key, TYPES[f->type]);
-    }
-    for (const Field *f = fields; f->name; f++)
-        if (f->required && !json_object_get(body, f->name))
-            return api_fail(e, 400, "bad_field", "'%s' is missing", f->name);
-    return true;
 }
 
 /// The request body as a JSON object (an empty body is {}); NULL with the error.
@@ -270,7 +210,7 @@ static void get_record(LiveGame *g, const ApiRequest *rq, ApiResponse *out) {
         api_error_response(out, &e);
         return;
     }
-    set_body(out, 200, data, RECORD_FORMATS[k].type);
+    api_set_body(out, 200, data, RECORD_FORMATS[k].type);
     snprintf(out->disposition, sizeof out->disposition, "attachment; filename=\"tengen-%s.%s\"",
              g->id, RECORD_FORMATS[k].name);
 }
@@ -422,7 +362,7 @@ static void game_route(Server *s, const ApiRequest *rq, const char *id, const ch
                        ApiResponse *out) {
     const Action *action = what ? action_find(what) : NULL;
     if (!route_ok(rq, what, action, out)) return;
-    LiveGame *g = registry_get(s, id);
+    LiveGame *g = control_get(s, id);
     json_t *body = NULL;
     if (!g)
         reply_error(out, 404, "no_game", "no game has this id");
@@ -475,7 +415,7 @@ Server *server_new(const ServeConfig *cfg, bool timer, char *err, size_t size) {
         free(s);
         return NULL;
     }
-    if (!pool_start(s, cfg->workers, timer)) {
+    if (!pool_start(s, cfg->workers, &CONTROL_HOOKS, timer)) {
         snprintf(err, size, "cannot start the worker threads");
         server_free(s);
         return NULL;

@@ -23,12 +23,6 @@ static const char ID_ALPHABET[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* 32: no 
 
 /* ---- Small helpers ---- */
 
-int64_t serve_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int64_t serve_wall_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -43,17 +37,6 @@ bool serve_random(void *buf, size_t n) {
         p += got, n -= (size_t)got;
     }
     return true;
-}
-
-bool api_fail(ApiError *e, int status, const char *code, const char *fmt, ...) {
-    e->status = status;
-    e->code = code;
-    e->foul = TG_FOUL_NONE;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 const char *player_name(int player) {
@@ -107,7 +90,7 @@ json_t *json_point(const TgGame *g, TgPoint p) {
     return json_string(pt);
 }
 
-static json_t *json_color(TgColor c) {
+json_t *json_color(TgColor c) {
     return c == TG_BLACK || c == TG_WHITE ? json_string(tg_color_name(c)) : json_null();
 }
 
@@ -227,117 +210,9 @@ void game_sync_clock(LiveGame *g) {
     const bool hold = tg_game_over(g->game) || (g->paused && game_computer_to_move(g)) || waiting ||
                       game_in_opening(g) || g->balancing;
     if (hold)
-        tg_game_clock_pause(g->game, serve_now_ms());
+        tg_game_clock_pause(g->game, tg_now_ms());
     else
-        tg_game_clock_start(g->game, serve_now_ms());
-}
-
-/* ---- The game object ---- */
-
-static json_t *moves_json(const TgGame *game, int from, int to) {
-    json_t *a = json_array();
-    for (int i = from; i < to; i++)
-        json_array_append_new(a, json_point(game, tg_game_move(game, i)));
-    return a;
-}
-
-static json_t *result_json(const TgGame *game) {
-    const TgResult r = tg_game_result(game);
-    if (r.reason == TG_REASON_NONE) return json_null();
-    json_t *o =
-        json_pack("{s:o, s:s}", "winner", json_color(r.winner), "reason", tg_reason_name(r.reason));
-    if (r.reason == TG_REASON_FIVE)
-        json_object_set_new(
-            o, "line",
-            json_pack("[o, o]", json_point(game, r.line.from), json_point(game, r.line.to)));
-    if (r.reason == TG_REASON_FOUL) {
-        json_object_set_new(o, "foul", json_string(tg_foul_code(r.foul)));
-        json_object_set_new(o, "foul_point", json_point(game, r.foul_point));
-    }
-    return o;
-}
-
-static json_t *forbidden_json(const TgGame *game) {
-    TgForbidden f[TG_MAX_SIZE * TG_MAX_SIZE];
-    const int n = tg_game_over(game) ? 0 : tg_game_forbidden(game, f, TG_MAX_SIZE * TG_MAX_SIZE);
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_pack("{s:o, s:s}", "point", json_point(game, f[i].point),
-                                           "foul", tg_foul_code(f[i].foul)));
-    return a;
-}
-
-static json_int_t clamp_ms(int64_t ms) { return ms < 0 ? 0 : (json_int_t)ms; }
-
-static json_t *clock_json(const TgGame *game) {
-    const TgClock c = tg_game_clock(game);
-    if (!c.game_ms && !c.move_ms) return json_null();
-    const int64_t now = serve_now_ms();
-    const TgColor running = tg_game_clock_running(game) ? tg_game_to_move(game) : TG_NOBODY;
-    int64_t left[2];
-    for (int k = 0; k < 2; k++) {
-        left[k] = c.game_ms ? tg_game_time_left(game, (TgColor)k, now) : c.move_ms;
-        if (k == (int)tg_game_to_move(game) && !tg_game_over(game))
-            left[k] = c.game_ms ? left[k] : tg_game_move_time_left(game, now);
-    }
-    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "game_ms", (json_int_t)c.game_ms,
-                     "increment_ms", (json_int_t)c.increment_ms, "move_ms", (json_int_t)c.move_ms,
-                     "black_ms", clamp_ms(left[0]), "white_ms", clamp_ms(left[1]), "running",
-                     json_color(running));
-}
-
-static json_t *evals_json(const LiveGame *g) {
-    json_t *a = json_array();
-    for (int ply = 0; ply < g->eval_cap; ply++) {
-        const Eval *e = &g->evals[ply];
-        if (!e->valid) continue;
-        char text[24];
-        tg_score_text(e->score, text, sizeof text);
-        json_array_append_new(a, json_pack("{s:i, s:i, s:s, s:f, s:i}", "ply", ply, "score",
-                                           e->score, "text", text, "winrate",
-                                           serve_winrate(e->score), "depth", e->depth));
-    }
-    return a;
-}
-
-static json_t *seats_json(const LiveGame *g) {
-    if (!g->online) return json_null();
-    const char *b = g->token[game_seat(g, TG_BLACK)], *w = g->token[game_seat(g, TG_WHITE)];
-    return json_pack("{s:s, s:s}", "black", b[0] ? "taken" : "open", "white",
-                     w[0] ? "taken" : "open");
-}
-
-json_t *game_json(const LiveGame *g) {
-    const TgGame *game = g->game;
-    const int ply = tg_game_ply(game);
-    /* No one is "to move" while the opening phase asks for its actions. */
-    const bool over = tg_game_over(game) || game_in_opening(g) || g->balancing;
-    char black[SERVE_PLAYER_LEN], white[SERVE_PLAYER_LEN];
-    game_player_label(g, game_seat(g, TG_BLACK), black, sizeof black);
-    game_player_label(g, game_seat(g, TG_WHITE), white, sizeof white);
-    json_t *o =
-        json_pack("{s:s, s:s, s:i, s:s, s:s, s:b, s:o, s:o}", "id", g->id, "rule",
-                  tg_rule_name(tg_game_rule(game)), "size", tg_game_width(game), "black", black,
-                  "white", white, "online", g->online, "created", serve_json_time(g->created_ms),
-                  "updated", serve_json_time(g->updated_ms));
-    json_object_set_new(o, "moves", moves_json(game, 0, ply));
-    json_object_set_new(o, "redo", moves_json(game, ply, tg_game_length(game)));
-    json_object_set_new(o, "ply", json_integer(ply));
-    json_object_set_new(o, "to_move", over ? json_null() : json_color(tg_game_to_move(game)));
-    json_object_set_new(o, "result", result_json(game));
-    json_object_set_new(o, "forbidden", over ? json_array() : forbidden_json(game));
-    json_object_set_new(o, "clock", clock_json(game));
-    json_object_set_new(o, "thinking", json_boolean(game_thinking(g)));
-    json_object_set_new(o, "paused",
-                        json_boolean(g->paused && game_computer_to_move(g) && !game_thinking(g)));
-    json_object_set_new(o, "draw_offer", json_color(g->draw_offer));
-    json_object_set_new(o, "undo_offer", json_color(g->undo_offer));
-    json_object_set_new(o, "evals", evals_json(g));
-    json_object_set_new(o, "seats", seats_json(g));
-    json_object_set_new(o, "opening", opening_json(g));
-    json_object_set_new(o, "renju_opening", renju_opening_json(game));
-    json_object_set_new(o, "balancing", json_boolean(g->balancing));
-    return o;
+        tg_game_clock_start(g->game, tg_now_ms());
 }
 
 /* ---- Archive rows ---- */
@@ -372,7 +247,7 @@ static char *evals_text(const LiveGame *g) {
 static void saved_from_live(const LiveGame *g, SavedGame *s) {
     const TgGame *game = g->game;
     const TgResult r = tg_game_result(game);
-    const int64_t now = serve_now_ms();
+    const int64_t now = tg_now_ms();
     memset(s, 0, sizeof *s);
     snprintf(s->id, sizeof s->id, "%s", g->id);
     snprintf(s->rule, sizeof s->rule, "%s", tg_rule_name(tg_game_rule(game)));
@@ -409,23 +284,6 @@ bool game_save(Server *s, const LiveGame *g) {
     const bool ok = row.moves && row.evals && store_put(s->store, &row);
     saved_free(&row);
     return ok;
-}
-
-void game_changed(Server *s, LiveGame *g) {
-    g->version++;
-    game_publish(s, g);
-}
-
-void game_publish(Server *s, LiveGame *g) {
-    g->updated_ms = serve_wall_ms();
-    work_start_move(s, g, false);
-    game_sync_clock(g);
-    game_save(s, g);
-    json_t *j = game_json(g);
-    char *data = j ? json_dumps(j, JSON_COMPACT) : NULL;
-    if (data) feed_push(&g->feed, "game", data);
-    free(data);
-    json_decref(j);
 }
 
 /// Plays the whole record back (a foul may only end it, as in a record file), then goes to
@@ -590,7 +448,7 @@ static void insert(Registry *r, LiveGame *g) {
     r->bucket[b] = g;
     r->count++;
     atomic_store(&g->refs, 1);
-    g->touched_ms = serve_now_ms();
+    g->touched_ms = tg_now_ms();
 }
 
 static LiveGame *load(Server *s, const char *id) {
@@ -607,28 +465,22 @@ static bool valid_id(const char *id) {
     return n == SERVE_ID_LEN && strspn(id, ID_ALPHABET) == n;
 }
 
-LiveGame *registry_get(Server *s, const char *id) {
+LiveGame *registry_get(Server *s, const char *id, bool *loaded) {
+    *loaded = false;
     if (!valid_id(id)) return NULL;
     Registry *r = &s->registry;
     pthread_mutex_lock(&r->lock);
     LiveGame *g = find(r, id);
-    const bool loaded = !g;
-    if (g) atomic_fetch_add(&g->refs, 1), g->touched_ms = serve_now_ms();
-    if (!g && (g = load(s, id))) insert(r, g);
+    if (g) atomic_fetch_add(&g->refs, 1), g->touched_ms = tg_now_ms();
+    if (!g && (g = load(s, id))) insert(r, g), *loaded = true;
     pthread_mutex_unlock(&r->lock);
-    if (g && loaded) { /* back from the archive: its clock and computer carry on */
-        pthread_mutex_lock(&g->lock);
-        game_sync_clock(g);
-        work_start_move(s, g, false);
-        pthread_mutex_unlock(&g->lock);
-    }
     return g;
 }
 
 static void new_id(char id[SERVE_ID_LEN + 1]) {
     unsigned char bytes[SERVE_ID_LEN];
     if (!serve_random(bytes, sizeof bytes)) { /* no entropy source: still unique enough */
-        uint64_t x = (uint64_t)serve_wall_ms() ^ ((uint64_t)serve_now_ms() << 20);
+        uint64_t x = (uint64_t)serve_wall_ms() ^ ((uint64_t)tg_now_ms() << 20);
         for (int i = 0; i < SERVE_ID_LEN; i++) bytes[i] = (unsigned char)(x >> (i * 5 % 60));
     }
     for (int i = 0; i < SERVE_ID_LEN; i++) id[i] = ID_ALPHABET[bytes[i] & 31];

@@ -68,7 +68,7 @@ static RateSlot *rate_slot(RateLimiter *r, const char *ip, int64_t now) {
 
 static bool rate_allow(RateLimiter *r, const char *ip) {
     if (r->rate <= 0) return true;
-    const int64_t now = serve_now_ms();
+    const int64_t now = tg_now_ms();
     pthread_mutex_lock(&r->lock);
     RateSlot *s = rate_slot(r, ip, now);
     s->tokens += (double)(now - s->last_ms) * r->rate / 1000.0;
@@ -239,7 +239,7 @@ static void close_events(void *cls) { stream_close(cls); }
 static enum MHD_Result send_events(Http *h, struct MHD_Connection *c, const char *id,
                                    const char *method) {
     if (strcmp(method, "GET") != 0) return send_error(c, 405, "bad_method", "use GET here", 0);
-    LiveGame *g = registry_get(h->server, id);
+    LiveGame *g = control_get(h->server, id);
     if (!g) return send_error(c, 404, "no_game", "no game has this id", 0);
     Stream *st = stream_open(h->server, g);
     registry_release(g); /* the stream holds its own reference */

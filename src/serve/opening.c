@@ -88,7 +88,7 @@ bool opening_rebuild(LiveGame *g) {
         return false;
     }
     if (tg_game_clock(g->game).game_ms) { /* time used after the opening stays used */
-        const int64_t now = serve_now_ms();
+        const int64_t now = tg_now_ms();
         for (int c = 0; c < 2; c++)
             tg_game_set_time_left(next, (TgColor)c, tg_game_time_left(g->game, (TgColor)c, now));
     }
@@ -164,7 +164,7 @@ static bool perform(LiveGame *g, json_t *body, ApiError *e) {
     return true;
 }
 
-bool opening_action(Server *s, LiveGame *g, json_t *body, int seat, ApiError *e) {
+bool opening_action(LiveGame *g, json_t *body, int seat, ApiError *e) {
     if (!g->opening) return api_fail(e, 409, "illegal", "this game has no opening rule");
     if (tg_game_over(g->game)) return api_fail(e, 409, "game_over", "the game is over");
     if (tg_opening_done(g->opening))
@@ -180,7 +180,6 @@ bool opening_action(Server *s, LiveGame *g, json_t *body, int seat, ApiError *e)
     opening_rebuild(g);
     g->draw_offer = g->undo_offer = TG_NOBODY;
     g->paused = false;
-    game_changed(s, g);
     return true;
 }
 
@@ -201,7 +200,7 @@ static void announce(LiveGame *g, int player, const TgOpeningDecision *d) {
     json_decref(o);
 }
 
-void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d) {
+void opening_decided(LiveGame *g, const TgOpeningDecision *d) {
     const int player = (int)tg_opening_step(g->opening).player;
     TgOpening *op = tg_opening_clone(g->opening); /* all of the decision or nothing */
     const TgError err = op ? tg_opening_apply(op, d) : TG_ERR_MEMORY;
@@ -210,7 +209,6 @@ void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d) {
                 op ? tg_opening_why(op) : "out of memory");
         tg_opening_free(op);
         g->paused = true;
-        game_changed(s, g);
         return;
     }
     tg_opening_free(g->opening);
@@ -218,7 +216,6 @@ void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d) {
     announce(g, player, d);
     opening_rebuild(g);
     g->draw_offer = g->undo_offer = TG_NOBODY;
-    game_changed(s, g); /* which starts the computer's next step or move, if it has one */
 }
 
 /* ---- Undo ---- */

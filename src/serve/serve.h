@@ -35,7 +35,6 @@ typedef struct ServeConfig {
     int rate; ///< requests a second per client address; 0: no limit
 } ServeConfig;
 
-int64_t serve_now_ms(void);  ///< monotonic milliseconds, for clocks
 int64_t serve_wall_ms(void); ///< Unix time in milliseconds, for created/updated
 /// Fills buf with `n` random bytes from the system; false if none could be had.
 bool serve_random(void *buf, size_t n);
@@ -166,8 +165,8 @@ bool api_fail(ApiError *e, int status, const char *code, const char *fmt, ...)
 void registry_init(Registry *r);
 void registry_free(Registry *r);
 /// The game with this id, from memory or the archive, with a reference held (release it);
-/// NULL when there is none. A game loaded now starts the computer's search if it is to move.
-LiveGame *registry_get(Server *s, const char *id);
+/// NULL when there is none. *loaded: it came from the archive just now.
+LiveGame *registry_get(Server *s, const char *id, bool *loaded);
 /// Adds a new game (id chosen here) with one reference held.
 bool registry_add(Server *s, LiveGame *g);
 void registry_release(LiveGame *g);
@@ -203,14 +202,6 @@ bool player_from_name(const char *name, int *player, uint64_t *nodes);
 void game_set_eval(LiveGame *g, int ply, TgColor mover, int score, int depth);
 /// Forgets the evaluations of plies after `ply` (a new move cut the branch they were of).
 void game_cut_evals(LiveGame *g, int ply);
-/// After a change of the position or result (game lock held): a new version (searches of
-/// the old one are void), then game_publish.
-void game_changed(Server *s, LiveGame *g);
-/// After any change (game lock held): the updated time, the computer started if it is to
-/// move, the clocks run or held, the row saved and a `game` event sent.
-void game_publish(Server *s, LiveGame *g);
-/// The game object of docs/api.md at this moment (game lock held).
-json_t *game_json(const LiveGame *g);
 /// Runs the clocks when they should (not over, the computer not paused, both online seats
 /// taken), stops them otherwise.
 void game_sync_clock(LiveGame *g);
@@ -219,6 +210,12 @@ bool game_save(Server *s, const LiveGame *g);
 
 double serve_winrate(int score); ///< the chance of winning of the side whose score it is
 json_t *json_point(const TgGame *g, TgPoint p);
+json_t *json_color(TgColor c); ///< "black", "white" or null
+
+/* ---- The game object (view.c) ------------------------------------------------------- */
+
+/// The game object of docs/api.md at this moment (game lock held).
+json_t *game_json(const LiveGame *g);
 
 /* ---- Searches (work.c) ------------------------------------------------------------- */
 
@@ -242,6 +239,22 @@ struct Job {
     int last_depth; ///< the depth reported last, so each depth is sent once
 };
 
+/// What a finished job brings: a move, an opening decision, a start position, an analysis.
+typedef struct JobResult {
+    TgError err;
+    const TgSearchResult *search;
+    TgOpeningDecision decision;
+    TgBalanced balanced;
+} JobResult;
+
+/// What the pool hands back to the controller (control.c), so the workers need not know it.
+typedef struct PoolHooks {
+    /// A job finished and its game still wants it (game lock held).
+    void (*done)(Server *s, LiveGame *g, const Job *job, const JobResult *res);
+    /// The clock timer's tick, ten times a second (no lock held).
+    void (*tick)(Server *s);
+} PoolHooks;
+
 typedef struct Pool {
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -255,10 +268,12 @@ typedef struct Pool {
     pthread_t timer;
     bool timer_started;
     pthread_cond_t timer_cond;
+    PoolHooks hooks;
 } Pool;
 
-/// Starts `workers` engine threads (0: jobs queue but never run) and the clock timer.
-bool pool_start(Server *s, int workers, bool timer);
+/// Starts `workers` engine threads (0: jobs queue but never run) and, if `timer`, the clock
+/// timer; results and ticks go to `hooks`.
+bool pool_start(Server *s, int workers, const PoolHooks *hooks, bool timer);
 /// Stops every search and thread; queued jobs are dropped.
 void pool_stop(Server *s);
 bool pool_has_room(Server *s);
@@ -270,8 +285,24 @@ bool work_start_move(Server *s, LiveGame *g, bool brief);
 bool work_start_analysis(Server *s, LiveGame *g, int64_t time_ms, int multipv);
 /// Forgets the game's search, whatever it is (game lock held); its result is dropped.
 void work_cancel(LiveGame *g);
+
+/* ---- What happens after a change (control.c) ----------------------------------------- */
+
+/// After a change of the position or result (game lock held): a new version (searches of
+/// the old one are void), then game_publish.
+void game_changed(Server *s, LiveGame *g);
+/// After any change (game lock held): the updated time, the computer started if it is to
+/// move, the clocks run or held, the row saved and a `game` event sent.
+void game_publish(Server *s, LiveGame *g);
+/// registry_get(), and a game back from the archive carries on: its clock runs and the
+/// computer thinks if it is to act.
+LiveGame *control_get(Server *s, const char *id);
 /// Ends the game on time if its side to move ran out (game lock held); true if it did.
-bool work_check_time(Server *s, LiveGame *g);
+bool control_check_time(Server *s, LiveGame *g);
+/// Applies a finished job's result to its game (game lock held; the pool's `done` hook).
+void control_job_done(Server *s, LiveGame *g, const Job *job, const JobResult *res);
+/// The pool's hooks: control_job_done and the clock timer's check of every live game.
+extern const PoolHooks CONTROL_HOOKS;
 
 /* ---- The server and its API (api.c) -------------------------------------------------- */
 
@@ -305,7 +336,12 @@ typedef struct ApiResponse {
 } ApiResponse;
 
 void serve_api_handle(Server *s, const ApiRequest *rq, ApiResponse *out);
+
+/* ---- Answers and request bodies (reply.c) -------------------------------------------- */
+
 void api_response_free(ApiResponse *r);
+/// Sets the answer's status and body (malloc'd, taken) of the given content type.
+void api_set_body(ApiResponse *out, int status, char *body, const char *type);
 /// Fills out with the JSON error answer.
 void api_error_response(ApiResponse *out, const ApiError *e);
 void api_json_response(ApiResponse *out, int status, json_t *body); ///< takes the reference
@@ -358,8 +394,9 @@ bool opening_rebuild(LiveGame *g);
 /// Places the three start stones (black, white, black) as the opening's first placements,
 /// or as moves without an opening rule; false when the rule does not start that way.
 bool opening_start_stones(LiveGame *g, const TgPoint stones[3]);
-/// POST /api/games/{id}/opening (game lock held); false with the error.
-bool opening_action(Server *s, LiveGame *g, json_t *body, int seat, ApiError *e);
+/// POST /api/games/{id}/opening (game lock held); false with the error. The caller publishes
+/// the change.
+bool opening_action(LiveGame *g, json_t *body, int seat, ApiError *e);
 /// Plans an undo: game moves past the opening and opening actions to take back until
 /// player `seat`'s last action is undone (seat -1: one move or action). False: nothing.
 bool opening_undo_plan(const LiveGame *g, int seat, int *plies, int *actions);
@@ -373,10 +410,11 @@ bool opening_create(LiveGame *g, json_t *body, ApiError *e);
 void opening_import(LiveGame *g);
 /// GET /api/openings
 json_t *openings_json(void);
-/// A finished decision of the opening phase (game lock held): applied and announced.
-void opening_decided(Server *s, LiveGame *g, const TgOpeningDecision *d);
+/// A finished decision of the opening phase (game lock held): applied and announced (or, when
+/// it fails, the computer paused); the caller publishes the change.
+void opening_decided(LiveGame *g, const TgOpeningDecision *d);
 
-/* ---- Event streams (feed.c) --------------------------------------------------------- */
+/* ---- Event streams (stream.c) ------------------------------------------------------- */
 
 typedef struct Stream Stream;
 /// A reader of a game's events; starts with a `game` event of the whole game.

@@ -1,5 +1,6 @@
 /*
- * work.c — the engine workers and the clock timer of `tengen serve`.
+ * work.c — the engine workers and the clock timer of `tengen serve`. What a finished search or a
+ * tick of the timer changes is the controller's to decide (control.c, through the pool's hooks).
  *
  * A job searches its own copy of the game, taken under the game's lock, with no lock held.
  * Its result is used only if the game still points at the job and has the version the job
@@ -47,7 +48,7 @@ static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     const TgGame *game = g->game;
     const TgColor c = tg_game_to_move(game);
     const TgLevel level = (TgLevel)g->player[game_seat(g, c)];
-    const int64_t now = serve_now_ms();
+    const int64_t now = tg_now_ms();
     TgSearchLimits l = {.level = level,
                         .nodes = g->nodes[c],
                         .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
@@ -166,14 +167,6 @@ void work_cancel(LiveGame *g) {
     g->job = NULL;
 }
 
-bool work_check_time(Server *s, LiveGame *g) {
-    if (!tg_game_check_time(g->game, serve_now_ms())) return false;
-    work_cancel(g);
-    g->draw_offer = g->undo_offer = TG_NOBODY;
-    game_changed(s, g);
-    return true;
-}
-
 /* ---- Search reports ---- */
 
 static json_t *line_json(const TgGame *game, const TgPvLine *l) {
@@ -217,69 +210,15 @@ static void on_info(const TgSearchInfo *info, void *user) {
     json_decref(o);
 }
 
-/* ---- Results ---- */
+/* ---- Running a job ---- */
 
-static void computer_moves(Server *s, LiveGame *g, const Job *job, const TgSearchResult *r) {
-    const bool one_ply =
-        job->limits.level == TG_LEVEL_EASY || job->limits.level == TG_LEVEL_BEGINNER;
-    if (!one_ply && r->depth > 0) game_set_eval(g, job->ply, job->color, r->score, r->depth);
-    game_cut_evals(g, job->ply);
-    const TgError e = tg_game_play(g->game, r->best, serve_now_ms());
-    g->draw_offer = g->undo_offer = TG_NOBODY;
-    if (e != TG_OK && !tg_game_over(g->game)) {
-        fprintf(stderr, "tengen: game %s: the computer's move failed: %s\n", g->id,
-                tg_error_text(e));
-        g->paused = true;
-        game_sync_clock(g);
-    }
-    game_changed(s, g); /* which starts its next move when it plays both colours */
-}
-
-static void analysis_done(Server *s, LiveGame *g, const Job *job, const TgSearchResult *r) {
-    if (r->depth <= 0 || r->line_count == 0) return;
-    game_set_eval(g, job->ply, job->color, r->score, r->depth);
-    game_publish(s, g); /* the position is the same: no new version */
-}
-
-/// The balanced start position arrived: the game begins from it. A failed search leaves the
-/// board empty rather than the game waiting for ever.
-static void balanced_done(Server *s, LiveGame *g, TgError err, const TgBalanced *b) {
-    g->balancing = false;
-    if (err != TG_OK || !opening_start_stones(g, b->stones))
-        fprintf(stderr, "tengen: game %s: no balanced start position: %s\n", g->id,
-                tg_error_text(err != TG_OK ? err : TG_ERR_ARGUMENT));
-    game_changed(s, g);
-}
-
-/// What a finished job brings: a move, an opening decision, a start position, an analysis.
-typedef struct JobResult {
-    TgError err;
-    const TgSearchResult *search;
-    TgOpeningDecision decision;
-    TgBalanced balanced;
-} JobResult;
-
-/// Takes in a finished job, if the game still wants it.
+/// Takes in a finished job, if the game still wants it: the controller applies the result.
 static void finish(Server *s, Job *job, const JobResult *res) {
     LiveGame *g = job->g;
     pthread_mutex_lock(&g->lock);
     if (g->job == job) {
         g->job = NULL;
-        const bool current = g->version == job->version && !atomic_load(&s->quit);
-        if (job->kind == JOB_BALANCED &&
-            !atomic_load(&s->quit)) { /* nothing else changes meanwhile */
-            balanced_done(s, g, res->err, &res->balanced);
-        } else if (current && res->err != TG_OK) {
-            fprintf(stderr, "tengen: game %s: search failed: %s\n", g->id, tg_error_text(res->err));
-            if (job->kind != JOB_ANALYSIS) g->paused = true;
-            game_changed(s, g);
-        } else if (current && job->kind == JOB_MOVE) {
-            computer_moves(s, g, job, res->search);
-        } else if (current && job->kind == JOB_OPENING) {
-            opening_decided(s, g, &res->decision);
-        } else if (current) {
-            analysis_done(s, g, job, res->search);
-        }
+        s->pool.hooks.done(s, g, job, res);
     }
     pthread_mutex_unlock(&g->lock);
 }
@@ -366,20 +305,6 @@ static void *worker_main(void *arg) {
 
 /* ---- The clock timer ---- */
 
-/// Ends on time every game whose side to move ran out, even when nobody asks about it.
-static void check_clocks(Server *s) {
-    int n;
-    LiveGame **all = registry_snapshot(s, &n);
-    for (int i = 0; all && i < n; i++) {
-        LiveGame *g = all[i];
-        pthread_mutex_lock(&g->lock);
-        work_check_time(s, g);
-        pthread_mutex_unlock(&g->lock);
-        registry_release(g);
-    }
-    free(all);
-}
-
 static void *timer_main(void *arg) {
     Server *s = arg;
     Pool *p = &s->pool;
@@ -392,7 +317,7 @@ static void *timer_main(void *arg) {
         pthread_cond_timedwait(&p->timer_cond, &p->lock, &ts);
         if (p->quit) break;
         pthread_mutex_unlock(&p->lock);
-        check_clocks(s);
+        if (p->hooks.tick) p->hooks.tick(s);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
@@ -416,9 +341,10 @@ static bool start_workers(Server *s, int workers) {
     return true;
 }
 
-bool pool_start(Server *s, int workers, bool timer) {
+bool pool_start(Server *s, int workers, const PoolHooks *hooks, bool timer) {
     Pool *p = &s->pool;
     memset(p, 0, sizeof *p);
+    p->hooks = *hooks;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);
     pthread_condattr_t attr;
