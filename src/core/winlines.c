@@ -67,7 +67,8 @@ bool winlines_live(const Board *b, Pos start, int d, Color c, int *stones) {
 static void score_row(const Board *b, Pos start, int d, Color me, int score[BOARD_CELLS]) {
     for (int c = BLACK; c <= WHITE; c++) {
         int stones;
-        if (!winlines_live(b, start, d, (Color)c, &stones)) continue;
+        /* A full row (a diagram may hold a five) has no empty cell to score. */
+        if (!winlines_live(b, start, d, (Color)c, &stones) || stones == ROW) continue;
         const int points = (Color)c == me ? OWN_POINTS[stones] : THEIR_POINTS[stones];
         for (int i = 0; i < ROW; i++) {
             const Pos q = (Pos)(start + i * DIR[d]);
