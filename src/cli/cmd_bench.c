@@ -29,11 +29,7 @@ const char USAGE_BENCH[] =
     "second. The checksum line is the same on every run and compiler. --count sets the\n"
     "pairs per rule (default 20000000).\n";
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static double seconds_now(void) { return (double)tg_now_ms() / 1000.0; }
 
 static int bench_moves(long count) {
     static const TgRule rules[] = {TG_FREESTYLE, TG_STANDARD, TG_RENJU};

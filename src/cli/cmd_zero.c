@@ -35,12 +35,6 @@ const char USAGE_ZERO[] =
 
 enum { DEFAULT_PLAYOUTS = 400, DEFAULT_CHANNELS = 32, DEFAULT_BLOCKS = 2, BENCH_BATCH = 8 };
 
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /// CPU milliseconds of this process: on a shared machine the fair clock for a one-thread bench.
 static int64_t cpu_ms(void) {
     struct timespec ts;
@@ -117,7 +111,7 @@ static int zero_selfplay(int argc, char **argv) {
     }
     const uint64_t seed =
         o.seed >= 0 ? (uint64_t)o.seed : (uint64_t)getpid() * 1000003u + (uint64_t)time(NULL);
-    const int64_t start = now_ms();
+    const int64_t start = tg_now_ms();
     long moves_total = 0, wins[3] = {0};
     for (long g = 0; g < o.games && status == 0; g++) {
         const TgZeroSettings s = {.playouts = (int)o.playouts,
@@ -143,7 +137,7 @@ static int zero_selfplay(int argc, char **argv) {
                                         : "white wins");
         fflush(stdout);
     }
-    const double hours = (double)(now_ms() - start) / 3600000.0;
+    const double hours = (double)(tg_now_ms() - start) / 3600000.0;
     printf("selfplay: %ld games, %ld moves, black %ld white %ld draws %ld, %.0f games/hour\n",
            o.games, moves_total, wins[TG_BLACK], wins[TG_WHITE], wins[TG_NOBODY],
            hours > 0 ? (double)o.games / hours : 0.0);
@@ -238,9 +232,9 @@ static int zero_bench(int argc, char **argv) {
                        : tg_model_random(pos.rule, pos.width, DEFAULT_CHANNELS, DEFAULT_BLOCKS, 1);
     if (!m) return 1;
     const int size = tg_model_size(m);
-    const int64_t wall0 = now_ms(), cpu0 = cpu_ms();
+    const int64_t wall0 = tg_now_ms(), cpu0 = cpu_ms();
     const double rate = tg_mcts_playout_rate(tg_model_rule(m), size, ms, 1);
-    const int64_t wall = now_ms() - wall0, cpu = cpu_ms() - cpu0;
+    const int64_t wall = tg_now_ms() - wall0, cpu = cpu_ms() - cpu0;
     printf("(rates per CPU second of this process, one thread)\n");
     printf("random playouts/s from the empty board, %s %dx%d: %.0f\n",
            tg_rule_name(tg_model_rule(m)), size, size,

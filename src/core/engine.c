@@ -211,7 +211,7 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
     if (l->level == TG_LEVEL_HARD && (!job->max_nodes || job->max_nodes > HARD_NODES))
         job->max_nodes = HARD_NODES;
     job->multipv = l->multipv < 1 ? 1 : l->multipv > TG_MAX_MULTIPV ? TG_MAX_MULTIPV : l->multipv;
-    job->start_ns = search_now_ns();
+    job->start_ns = tm_now_ns();
     job->optimum_ns = plan.optimum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.optimum_ms);
     job->maximum_ns = plan.maximum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.maximum_ms);
     job->external_stop = l->stop;
@@ -278,7 +278,7 @@ static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l
         .playouts = l->nodes ? l->nodes
                     : zero   ? ZERO_PLAYOUTS
                              : MCTS_PLAYOUTS,
-        .start_ns = search_now_ns(),
+        .start_ns = tm_now_ns(),
         .optimum_ns = plan.optimum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.optimum_ms),
         .maximum_ns = plan.maximum_ms == TM_UNLIMITED ? INT64_MAX : ms_to_ns(plan.maximum_ms),
         .stop = l->stop,
@@ -343,8 +343,4 @@ TgError tg_engine_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
     return TG_OK;
 }
 
-int64_t tg_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+int64_t tg_now_ms(void) { return tm_now_ns() / 1000000; }

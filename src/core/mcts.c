@@ -16,6 +16,7 @@
 #include "pattern.h"
 #include "rules.h"
 #include "search.h"
+#include "timeman.h"
 
 enum {
     NODE_OPEN = 0, ///< not judged as over
@@ -286,7 +287,7 @@ static bool search_over(TreeSearch *s) {
     const MctsParams *p = s->p;
     bool over = (p->stop && atomic_load(p->stop)) ||
                 (p->playouts && atomic_load(&s->started) >= p->playouts) ||
-                (p->optimum_ns != INT64_MAX && search_now_ns() - p->start_ns >= p->optimum_ns);
+                (p->optimum_ns != INT64_MAX && tm_now_ns() - p->start_ns >= p->optimum_ns);
     if (over) atomic_store(&s->done, true);
     return over;
 }
@@ -586,19 +587,19 @@ bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out) 
     }
     for (int i = 0; w && i < threads; i++) tree_worker_free(&w[i]);
     free(w);
-    out->time_ns = search_now_ns() - p->start_ns;
+    out->time_ns = tm_now_ns() - p->start_ns;
     return ok && out->best != POS_NONE;
 }
 
 double mcts_playout_rate(const Board *b, int64_t ms, uint64_t seed) {
     Board copy = *b;
     uint64_t rng = seed | 1, n = 0;
-    const int64_t start = search_now_ns(), end = start + ms * 1000000;
+    const int64_t start = tm_now_ns(), end = start + ms * 1000000;
     int64_t now = start;
     while (now < end) {
         for (int i = 0; i < 64; i++) playout(&copy, &rng);
         n += 64;
-        now = search_now_ns();
+        now = tm_now_ns();
     }
     return (double)n * 1e9 / (double)(now - start > 0 ? now - start : 1);
 }

@@ -45,7 +45,7 @@ typedef struct MctsParams {
     bool zero;            ///< PUCT with the network; UCT with playouts when false
     const TgModel *model; ///< zero only
     uint64_t playouts;    ///< most playouts (0: none)
-    int64_t start_ns, optimum_ns, maximum_ns; ///< time plan, from search_now_ns()
+    int64_t start_ns, optimum_ns, maximum_ns; ///< time plan, from tm_now_ns()
     const atomic_bool *stop;
     int threads;
     int batch;                    ///< leaves evaluated at once (zero)

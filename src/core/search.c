@@ -9,6 +9,7 @@
  * sums over.
  */
 #include "search.h"
+#include "timeman.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -85,12 +86,6 @@ static int move_count_limit(int depth, bool improving) {
 }
 
 static int static_eval_margin(int eval, int depth) { return eval + SEL.futility_margin * depth / ONE_PLY; }
-
-int64_t search_now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 static int win_in(int ply) { return SCORE_WIN - ply; }
 static int loss_in(int ply) { return -SCORE_WIN + ply; }
@@ -260,7 +255,7 @@ static void count_node(Worker *w) {
         job->stop = true;
     if (n % CHECK_EVERY) return;
     if ((job->max_nodes && total_nodes(job) >= job->max_nodes) ||
-        search_now_ns() - job->start_ns >= job->maximum_ns)
+        tm_now_ns() - job->start_ns >= job->maximum_ns)
         job->stop = true;
 }
 
@@ -721,7 +716,7 @@ static void report(Worker *w, bool final) {
     SearchJob *job = w->job;
     if (!job->callback) return;
     TgPvLine lines[TG_MAX_MULTIPV];
-    const int64_t ns = search_now_ns() - job->start_ns;
+    const int64_t ns = tm_now_ns() - job->start_ns;
     const uint64_t nodes = total_nodes(job);
     const TgSearchInfo info = {
         .depth = w->completed_depth,
@@ -743,7 +738,7 @@ static bool enough(const Worker *w, int depth) {
     if (depth >= job->max_depth) return true;
     if (w->root_count == 1 && job->maximum_ns != INT64_MAX) return true;
     if (is_decisive(best) && depth >= SCORE_WIN - (best > 0 ? best : -best) + 2) return true;
-    const int64_t spent = search_now_ns() - job->start_ns;
+    const int64_t spent = tm_now_ns() - job->start_ns;
     /* The next depth ends near NEXT_DEPTH_COST times the time spent so far; one the hard limit
      * would cut off is wasted (only completed depths are played). */
     if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns) return true;
@@ -859,7 +854,7 @@ void search_run(SearchJob *job, TgSearchResult *out) {
         const bool won = solve_at_root(main_worker, out);
         main_worker->board = saved;
         if (won) {
-            out->time_ms = (search_now_ns() - job->start_ns) / 1000000;
+            out->time_ms = (tm_now_ns() - job->start_ns) / 1000000;
             if (job->callback) {
                 const TgSearchInfo info = {out->depth, out->seldepth, out->nodes, out->time_ms,
                                            out->time_ms ? out->nodes * 1000 / (uint64_t)out->time_ms : out->nodes,
@@ -888,6 +883,6 @@ void search_run(SearchJob *job, TgSearchResult *out) {
     out->depth = main_worker->completed_depth;
     out->seldepth = main_worker->seldepth;
     out->nodes = total_nodes(job);
-    out->time_ms = (search_now_ns() - job->start_ns) / 1000000;
+    out->time_ms = (tm_now_ns() - job->start_ns) / 1000000;
     report(main_worker, true);
 }

@@ -97,6 +97,5 @@ void search_run(SearchJob *job, TgSearchResult *out);
 Pos search_greedy(Worker *w, uint64_t seed);
 
 /// Wall-clock nanoseconds (monotonic), for the limits.
-int64_t search_now_ns(void);
 
 #endif

@@ -6,6 +6,8 @@
  */
 #include "timeman.h"
 
+#include <time.h>
+
 /// Tunables, in one place.
 static const struct {
     int64_t reserve_ms;        ///< kept back from every limit
@@ -59,4 +61,10 @@ TimePlan tm_plan(const TimeControl *tc) {
         p.instant = true;
     }
     return p;
+}
+
+int64_t tm_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }

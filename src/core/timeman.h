@@ -1,7 +1,7 @@
 /*
  * timeman.h — turns a time control (Gomocup limits, a game clock) into a plan for one move: an
- * optimum to aim at and a hard maximum the search must never pass. Pure arithmetic: the search
- * reads the clock and compares against the plan.
+ * optimum to aim at and a hard maximum the search must never pass. Pure arithmetic, but for the
+ * core's one clock (tm_now_ns), which the search reads to compare against the plan.
  */
 #ifndef TG_TIMEMAN_H
 #define TG_TIMEMAN_H
@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #define TM_UNLIMITED INT64_MAX
+
+/// Monotonic nanoseconds: the one clock of the core (tg_now_ms reads it too).
+int64_t tm_now_ns(void);
 
 /// Limits for one move, in milliseconds. TM_UNLIMITED where there is no limit of that kind.
 typedef struct TimeControl {

@@ -28,6 +28,7 @@
 
 #include "pattern.h"
 #include "rules.h"
+#include "timeman.h"
 
 enum {
     CHECK_EVERY = 1024,     ///< nodes between clock and abort checks
@@ -39,19 +40,13 @@ enum {
 
 typedef enum Outcome { FAIL, WIN } Outcome;
 
-static int64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* ---- Set-up and the table ---- */
 
-typedef struct MoveList {
+typedef struct VcfMoves {
     Pos move[MAX_MOVES];
     uint8_t rank[MAX_MOVES]; ///< lower is tried first
     int count;
-} MoveList;
+} VcfMoves;
 
 bool vcf_init(Vcf *v, size_t table_bytes) {
     memset(v, 0, sizeof *v);
@@ -59,7 +54,7 @@ bool vcf_init(Vcf *v, size_t table_bytes) {
     while (entries * 2 * sizeof(uint64_t) <= table_bytes) entries *= 2;
     v->table = calloc(entries, sizeof(uint64_t));
     v->table_mask = entries - 1;
-    v->lists = malloc(sizeof(MoveList) * 2 * VCF_MAX_LINE);
+    v->lists = malloc(sizeof(VcfMoves) * 2 * VCF_MAX_LINE);
     if (v->table && v->lists) return true;
     vcf_free(v);
     return false;
@@ -128,7 +123,7 @@ static bool out_of_budget(Vcf *v) {
     if (v->nodes % CHECK_EVERY == 0) {
         if (v->limits.abort && atomic_load_explicit(v->limits.abort, memory_order_relaxed))
             v->stopped = true;
-        if (v->deadline_ns && now_ns() >= v->deadline_ns) v->stopped = true;
+        if (v->deadline_ns && tm_now_ns() >= v->deadline_ns) v->stopped = true;
     }
     return v->stopped;
 }
@@ -141,7 +136,7 @@ static int distance(Pos a, Pos b) {
 }
 
 /// Adds p, ranked by threat (winning shapes first) and then by nearness to `near`.
-static void add_move(MoveList *l, Pos p, Threat t, Pos near) {
+static void add_move(VcfMoves *l, Pos p, Threat t, Pos near) {
     static const uint8_t BY_THREAT[THREAT_COUNT] = {
         [THREAT_FLEX4] = 0,  [THREAT_BLOCK4_2X] = 0, [THREAT_BLOCK4_FLEX3] = 1,
         [THREAT_BLOCK4] = 2, [THREAT_FLEX3_2X] = 3,  [THREAT_FLEX3] = 4,
@@ -152,7 +147,7 @@ static void add_move(MoveList *l, Pos p, Threat t, Pos near) {
 }
 
 /// Insertion sort by rank, ties by position, so the order is the same on every run.
-static void sort_moves(MoveList *l) {
+static void sort_moves(VcfMoves *l) {
     for (int i = 1; i < l->count; i++) {
         const Pos m = l->move[i];
         const uint8_t r = l->rank[i];
@@ -168,7 +163,7 @@ static void sort_moves(MoveList *l) {
 
 /// The attacker's threats: fours, and open threes too when `threes` (legality is checked
 /// later). Returns whether some open three was left out.
-static bool attacker_threats(const Board *b, Color a, bool threes, Pos near, MoveList *l) {
+static bool attacker_threats(const Board *b, Color a, bool threes, Pos near, VcfMoves *l) {
     bool left_out = false;
     l->count = 0;
     for (int y = 0; y < b->height; y++)
@@ -197,7 +192,7 @@ static Outcome win_with(Vcf *v, int k, Pos m, Pos f) {
 
 /// VCT: cells that stop every straight four the attacker could make now, plus the defender's
 /// counter-fours. An empty list with a threat standing means the defender has lost.
-static bool defences_to_threes(Board *b, Color a, Pos near, MoveList *l) {
+static bool defences_to_threes(Board *b, Color a, Pos near, VcfMoves *l) {
     const Color d = (Color)(a ^ 1);
     bool threat = false;
     uint8_t mark[BOARD_CELLS] = {0};
@@ -229,7 +224,7 @@ static bool defences_to_threes(Board *b, Color a, Pos near, MoveList *l) {
 /// the one against the last defence tried.
 static Outcome defend_threes(Vcf *v, Board *b, int depth, int k, Pos m) {
     const Color d = (Color)(v->attacker ^ 1);
-    MoveList *l = &v->lists[2 * k + 1];
+    VcfMoves *l = &v->lists[2 * k + 1];
     if (!defences_to_threes(b, v->attacker, m, l)) return FAIL;
     if (depth <= 0) { /* a three costs a unit of depth, and none is left */
         v->cut = true;
@@ -270,7 +265,7 @@ static Outcome defend(Vcf *v, Board *b, int depth, int k, Pos m) {
 }
 
 /// Tries the attacker's candidate moves in order; WIN at the first that wins.
-static Outcome try_attacks(Vcf *v, Board *b, int depth, int k, const MoveList *l) {
+static Outcome try_attacks(Vcf *v, Board *b, int depth, int k, const VcfMoves *l) {
     for (int i = 0; i < l->count && !v->stopped; i++) {
         const Pos m = l->move[i];
         if (!legal(b, m, v->attacker)) continue;
@@ -296,7 +291,7 @@ static Outcome attack(Vcf *v, Board *b, int depth, int k, Pos last_defence) {
     }
     if (table_says_lost(v, b->hash, depth)) return FAIL;
 
-    MoveList *l = &v->lists[2 * k];
+    VcfMoves *l = &v->lists[2 * k];
     const Pos near = k > 0 ? v->line[k - 1] : POS_NONE;
     const bool outer_cut = v->cut;
     v->cut = false;
@@ -329,7 +324,7 @@ VcfStatus vcf_search(Vcf *v, Board *b, const VcfLimits *limits) {
     v->nodes = 0;
     v->line_len = 0;
     v->stopped = false;
-    v->deadline_ns = limits->max_ms > 0 ? now_ns() + limits->max_ms * 1000000 : 0;
+    v->deadline_ns = limits->max_ms > 0 ? tm_now_ns() + limits->max_ms * 1000000 : 0;
     if (immediate_five(v, b)) return VCF_WIN;
     const int max_depth = limits->max_depth > 0 && limits->max_depth < VCF_MAX_LINE - 1
                               ? limits->max_depth

@@ -35,7 +35,7 @@ typedef struct Vcf {
     int line_len;
     Pos line[VCF_MAX_LINE]; ///< attacker moves, ending with the five
     /* Search state, private to vcf.c. */
-    struct MoveList *lists; ///< one candidate list per ply of a line
+    struct VcfMoves *lists; ///< one candidate list per ply of a line
     VcfLimits limits;
     Color attacker;
     int64_t deadline_ns;

@@ -13,6 +13,7 @@
 #include "nn.h"
 #include "pattern.h"
 #include "search.h"
+#include "timeman.h"
 
 enum {
     SELFPLAY_PLAYOUTS = 400,
@@ -201,7 +202,7 @@ void *tg_zero_selfplay(const TgModel *m, const TgZeroSettings *s, size_t *len, i
     TgColor win = TG_NOBODY;
     int count = 0;
     for (;;) {
-        p.start_ns = search_now_ns();
+        p.start_ns = tm_now_ns();
         p.seed = rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
         MctsResult r;
         if (!mcts_search(t, b, &p, &r)) { // no legal move: a draw

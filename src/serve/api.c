@@ -282,7 +282,8 @@ static void post_solve(Server *s, LiveGame *g, const ApiRequest *rq, ApiResponse
 
 /* ---- Routing ---- */
 
-/// Splits "/api/a/b/c" into at most 3 parts; false when it is not an /api/ path or too deep.
+/// Splits "/api/a/b/c" into at most 3 parts: their count, or -1 when the path is not under
+/// /api/, has an empty part (a trailing slash too) or is too deep.
 static int split_path(const char *path, char parts[3][24]) {
     if (strncmp(path, "/api/", 5) != 0) return -1;
     int n = 0;

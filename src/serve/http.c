@@ -289,8 +289,8 @@ static enum MHD_Result send_to_api(Http *h, struct MHD_Connection *c, const char
     return send_api(c, &a, 0);
 }
 
-/// The checks made on the headers alone, before any body is read; MHD_YES after an answer
-/// was queued, MHD_NO to go on.
+/// The checks made on the headers alone, before any body is read: true when the request is
+/// refused (its answer queued, *answer the result to return), false to go on.
 static bool refused_early(Http *h, struct MHD_Connection *c, const char *url, const char *method,
                           enum MHD_Result *answer) {
     char ip[INET6_ADDRSTRLEN];
