@@ -69,7 +69,7 @@ static const struct LevelRating {
     {TG_LEVEL_EASY, 316, 126, 0},
     {TG_LEVEL_MEDIUM, 956, 308, 0},
     {TG_LEVEL_HARD, 1375, 347, HARD_NODES},
-    {TG_LEVEL_MAX, 1677, 460, 1000000},
+    {TG_LEVEL_MAX, 1680, 368, 1000000},
     // clang-format on
 };
 enum { RATING_COUNT = sizeof RATINGS / sizeof RATINGS[0] };
