@@ -94,8 +94,18 @@ void store_close(Store *st);
 bool store_put(Store *st, const SavedGame *g);
 /// 1 found (moves and evals malloc'd: saved_free), 0 not found, -1 on an error.
 int store_get(Store *st, const char *id, SavedGame *g);
-/// {"games": [summary, ...], "total": N}, newest first; NULL on an error.
-json_t *store_list(Store *st, int limit, int offset);
+/// What the archive list shows; "" lets every game through.
+typedef struct StoreFilter {
+    const char *rule;   ///< a rule name
+    const char *result; ///< "black", "white" (the winner), "draw" or "none" (no result yet)
+    const char *player; ///< "human" or a level, on either side
+} StoreFilter;
+
+/// {"games": [summary, ...], "total": N} (N: the games the filter lets through), newest
+/// first; NULL on an error.
+json_t *store_list(Store *st, int limit, int offset, const StoreFilter *filter);
+/// Removes the game's row; false (logged) on an error.
+bool store_delete(Store *st, const char *id);
 void saved_free(SavedGame *g);
 /// "2026-11-21T18:02:11Z" from Unix milliseconds.
 json_t *serve_json_time(int64_t ms);
@@ -136,6 +146,9 @@ typedef struct LiveGame {
     Eval *evals; ///< by ply, eval_cap entries
     int eval_cap;
     Job *job; ///< the search of this game, if any (at most one)
+    /// Deleted: out of the registry and the archive, never saved again; freed by the last
+    /// registry_release.
+    atomic_bool deleted;
 } LiveGame;
 
 enum { REGISTRY_BUCKETS = 1024, REGISTRY_MAX = 1024 };
@@ -165,6 +178,9 @@ LiveGame *registry_get(Server *s, const char *id);
 /// Adds a new game (id chosen here) with one reference held.
 bool registry_add(Server *s, LiveGame *g);
 void registry_release(LiveGame *g);
+/// Deletes a game (not an online one) from the archive and from memory: its search stops, and
+/// whoever still holds it (an event stream) holds a game no longer saved. False with the error.
+bool registry_delete(Server *s, const char *id, ApiError *e);
 /// Every live game, each with a reference held; free the array, release each.
 LiveGame **registry_snapshot(Server *s, int *count);
 

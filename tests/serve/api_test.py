@@ -698,6 +698,56 @@ def test_list(s):
     check("newest first", times == sorted(times, reverse=True))
 
 
+def test_filters_and_delete(s):
+    """The archive list filters by rule, result and player; a game can be deleted (also one
+    the computer is thinking about, or one an event stream is watching), an online one not."""
+    tag = new_game(s, rule="caro8", white="human", moves=["h8", "a1", "i8", "a2", "j8", "a3",
+                                                           "k8", "a4", "l8"])
+    won = tag["id"]
+    check("a caro8 win by black", tag["result"]["winner"] == "black", tag)
+    open_game = new_game(s, rule="caro8", black="human", white="human")["id"]
+    new_game(s, rule="caro8", black="human", white="easy")
+    q = "/api/games?limit=50"
+    status, _, l = s.get(q + "&rule=caro8")
+    ids = {x["id"] for x in l["games"]}
+    check("filter by rule", status == 200 and {won, open_game} <= ids
+          and all(x["rule"] == "caro8" for x in l["games"]) and l["total"] == len(l["games"]), l)
+    status, _, l = s.get(q + "&rule=caro8&result=black")
+    check("filter by result", [x["id"] for x in l["games"]] == [won] and l["total"] == 1, l)
+    status, _, l = s.get(q + "&rule=caro8&result=none")
+    check("no result yet", open_game in {x["id"] for x in l["games"]} and won not in
+          {x["id"] for x in l["games"]}, l)
+    status, _, l = s.get(q + "&player=easy")
+    check("filter by player", status == 200 and l["games"] and all(
+        "easy" in (x["black"], x["white"]) for x in l["games"]), l)
+    for bad in ["rule=chess", "result=win", "player=grandmaster"]:
+        status, _, e = s.get(q + "&" + bad)
+        check(f"list refuses {bad}", status == 400 and e["code"] == "bad_field", e)
+    # delete: a finished game, watched by an event stream
+    ev = Events(s, won)
+    ev.next()
+    status, _, r = act(s, won, "delete")
+    check("delete", status == 200 and r == {"id": won, "deleted": True}, r)
+    check("deleted game gone", s.get(f"/api/games/{won}")[0] == 404)
+    status, _, l = s.get(q + "&rule=caro8&result=black")
+    check("deleted game not listed", l["total"] == 0, l)
+    ev.close()
+    status, _, e = act(s, won, "delete")
+    check("delete twice", status == 404 and e["code"] == "no_game", e)
+    # a game the computer is thinking about
+    g = new_game(s, black="max", white="human", computer_ms=5000)
+    status, _, r = act(s, g["id"], "delete")
+    check("delete while the computer thinks", status == 200, r)
+    time.sleep(0.2)
+    check("... and it is gone for good", s.get(f"/api/games/{g['id']}")[0] == 404)
+    online = new_game(s, online=True, black="human", white="human")
+    status, _, e = act(s, online["id"], "delete", seat=online["you"]["token"])
+    check("an online game is kept", status == 409 and e["code"] == "illegal", e)
+    status, _, e = s.get(f"/api/games/{open_game}/delete")
+    check("delete is a POST", status == 405, e)
+    check("the server lives on", s.get("/api/info")[0] == 200)
+
+
 def test_rate_limit(db):
     s = Server(db, "--rate", "5")
     statuses = [s.get("/api/info")[0] for _ in range(30)]
@@ -1233,6 +1283,7 @@ def main():
     online = test_online(s)
     opening_online = test_opening_online(s)
     test_list(s)
+    test_filters_and_delete(s)
     s2 = test_restart(db, s, online)
     s3 = test_opening_restart(db, s2, opening_online)
     test_shutdown(s3)

@@ -622,6 +622,50 @@ await test('games page lists games; replay steps without changing the game', asy
     await waitStones(main, 5);
 });
 
+await test('archive: filter, download from the list and the replay, delete; fits a phone', async () => {
+    // A finished game to find: Black wins with five.
+    const id = await newGame(main, { mode: 'hvh', rule: 'standard' });
+    await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8']);
+    await waitStatus(main, /Black wins/);
+    await main.goto(BASE + '#/games');
+    await main.waitForSelector('[data-testid=game-row]');
+    await main.selectOption('#filter-rule', 'standard');
+    await main.selectOption('#filter-result', 'black');
+    await main.waitForFunction(() => [...document.querySelectorAll('[data-testid=game-row]')].every((r) => /Black wins/.test(r.textContent)));
+    const row = main.locator(`[data-testid=game-row][data-id="${id}"]`);
+    await row.waitFor();
+    assert(/\/api\/games\/\w+\/record\?format=sgf$/.test(await row.locator('[data-testid=row-sgf]').getAttribute('href')), 'no SGF link in the row');
+    const [dl] = await Promise.all([main.waitForEvent('download'), row.locator('[data-testid=row-psq]').click()]);
+    assert(dl.suggestedFilename() === `tengen-${id}.psq`, 'psq download: ' + dl.suggestedFilename());
+    await main.selectOption('#filter-result', 'white');
+    await main.waitForFunction((gid) => !document.querySelector(`[data-testid=game-row][data-id="${gid}"]`), id);
+    await main.selectOption('#filter-result', 'black');
+    await row.waitFor();
+    // The phone: the list fits without sideways scrolling.
+    await main.setViewportSize({ width: 390, height: 844 });
+    const wide = await main.evaluate(() => document.documentElement.scrollWidth);
+    await main.screenshot({ path: path.join(ARTIFACTS, 'games-phone.png'), fullPage: true });
+    await main.setViewportSize({ width: 1280, height: 900 });
+    assert(wide <= 390, 'the list is wider than the phone: ' + wide);
+    await main.screenshot({ path: path.join(ARTIFACTS, 'games.png') });
+    // The replay offers the records too.
+    await row.click();
+    await main.waitForFunction(() => /#\/replay\//.test(location.hash));
+    await main.waitForSelector('#rp-sgf[href]');
+    await main.goto(BASE + '#/games');
+    // Delete asks in the row, then the game is gone from the list and the server.
+    await row.waitFor();
+    await row.locator('[data-testid=row-delete]').click();
+    await row.locator('[data-testid=row-delete-no]').click();
+    await row.locator('[data-testid=row-delete]').click();
+    await row.locator('[data-testid=row-delete-yes]').click();
+    await main.waitForFunction((gid) => !document.querySelector(`[data-testid=game-row][data-id="${gid}"]`), id);
+    const st = (await main.request.get(`${BASE}api/games/${id}`)).status();
+    assert(st === 404, 'deleted game still served: ' + st);
+    await main.selectOption('#filter-rule', '');
+    await main.selectOption('#filter-result', '');
+});
+
 await test('online: create a room, join by link, moves in both, spectator, reload keeps seat', async () => {
     const a = main;
     const id = await newGame(a, { mode: 'online', color: 'black' });
