@@ -98,6 +98,7 @@ export class GameView {
         this.solved = null;
         this.setup = null;
         this.resignAsked = false;
+        if (this.board) this.board.cursor = null; // the keyboard starts from the centre
     }
 
     onEvent(g) {
@@ -953,6 +954,10 @@ export class GameView {
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
         on('btn-solve', () => this.solve());
+        // Turning the board is a view: the game and its coordinates stay as they are.
+        on('btn-rotate', () => this.board.setOrientation((this.board.orient & 4) | ((this.board.orient + 1) & 3)));
+        // A mirror of the view as shown: its quarter turns then run the other way.
+        on('btn-flip', () => this.board.setOrientation(((4 - (this.board.orient & 3)) & 3) | ((this.board.orient & 4) ^ 4)));
         on('btn-setup', () => this.startSetup());
         on('setup-cancel', () => this.endSetup());
         on('setup-clear', () => { this.setup = { black: new Set(), white: new Set() }; this.renderBoard(); });

@@ -431,15 +431,26 @@ await test('export the board as PNG and SVG, with or without move numbers', asyn
 await test('keyboard play: the board takes the focus, arrows move a cursor, Enter plays; focus rings', async () => {
     await newGame(main, { mode: 'hvh' });
     await main.focus('#board svg');
-    await main.waitForSelector('[data-testid=kb-cursor][data-point=h8]', { state: 'attached' });
+    await main.keyboard.press('ArrowUp');
+    await main.keyboard.press('ArrowDown');
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=h8]', { state: 'attached' });
     await main.keyboard.press('Enter');
     await waitStones(main, 1);
     await main.keyboard.press('ArrowRight');
     await main.keyboard.press('ArrowUp');
-    await main.waitForSelector('[data-testid=kb-cursor][data-point=i9]', { state: 'attached' });
-    await main.keyboard.press(' ');
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=i9]', { state: 'attached' });
+    // A click shows no cursor: it is for the keyboard.
+    await main.click('#board [data-point=a15]');
     await waitStones(main, 2);
-    assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not played by keyboard');
+    assert(await main.locator('[data-testid=kb-cursor]').count() === 0, 'a cursor after a click');
+    await main.keyboard.press('ArrowDown');
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=a14]', { state: 'attached' });
+    await main.keyboard.press('ArrowUp');
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown']) await main.keyboard.press(k);
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=i9]', { state: 'attached' });
+    await main.keyboard.press(' ');
+    await waitStones(main, 3);
+    assert(await main.locator('#board [data-stone=i9][data-color=black]').count() === 1, 'i9 not played by keyboard');
     // The board and the buttons show where the focus is.
     const ring = (sel) => main.evaluate((q) => { const cs = getComputedStyle(document.querySelector(q)); return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2; }, sel);
     assert(await ring('#board svg'), 'no focus ring on the board');
@@ -451,6 +462,31 @@ await test('keyboard play: the board takes the focus, arrows move a cursor, Ente
     await main.keyboard.press('Tab');
     assert(await ring('#btn-undo'), 'no focus ring on a button');
     await main.screenshot({ path: path.join(ARTIFACTS, 'keyboard.png') });
+});
+
+await test('rotate and flip the board: a view, the game unchanged, clicks still right', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    const xy = (p) => main.evaluate((q) => { const c = document.querySelector(`#board [data-stone=${q}]`); return [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]; }, p);
+    let [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] > h[0] && i[1] < h[1], 'i9 not up-right of h8');
+    await main.click('#btn-rotate'); // a quarter clockwise: up-right becomes down-right
+    [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] > h[0] && i[1] > h[1], 'rotation: i9 not down-right of h8');
+    const bottom = await main.$$eval('#board [data-label=bottom]', (els) => els.map((e) => e.textContent));
+    assert(bottom[0] === '1' && bottom[14] === '15', 'bottom labels after a rotation: ' + bottom.join(' '));
+    await main.click('#btn-flip');
+    [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] < h[0] && i[1] > h[1], 'flip: i9 not down-left of h8');
+    // A click on a turned board plays the point under it.
+    await main.click('#board [data-point=j10]');
+    await waitStones(main, 3);
+    const g = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(g.moves.join() === 'h8,i9,j10', 'moves: ' + g.moves.join());
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'rotated.png') });
+    await main.click('#btn-flip');
+    for (let k = 0; k < 3; k++) await main.click('#btn-rotate');
+    assert(await main.getAttribute('#board svg', 'data-orient') === '0', 'not back to the start');
 });
 
 await test('the solver draws a forced win, or says there is none', async () => {
