@@ -235,6 +235,10 @@ export class GameView {
             return toast(t('msg.confirm', { point: p }));
         }
         this.pending = null;
+        if (g.redo.length && !g.online) {
+            this.keepRedoLine().then(() => this.act(() => api.move(g.id, p)));
+            return;
+        }
         this.act(() => api.move(g.id, p));
     }
 
@@ -318,9 +322,7 @@ export class GameView {
         if (moves.includes(p)) return toast(t('msg.occupied', { point: p }), 'error');
         try {
             const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: [...moves, p] });
-            const links = getPref('variations', {});
-            links[v.id] = { game: g.id, ply };
-            setPref('variations', links);
+            this.linkVariation(v.id, { game: g.id, ply, line: [p] });
             toast(t('msg.variation', { n: ply }));
             location.hash = '#/game/' + v.id;
         } catch (e) {
@@ -467,6 +469,88 @@ export class GameView {
             : r.status === 'none' ? t('solve.none', { color: colorName(r.color), kind })
                 : t('solve.unknown', { kind, s: SOLVE_MS / 1000 });
         el.dataset.status = r.status;
+    }
+
+    // ---- the move list and the variations ---------------------------------------------------
+    // The game's line: the moves played (the current one marked) and those a redo would play
+    // (dashed). A click goes there: a view in a finished game, a jump otherwise. Variations
+    // are games of their own, made from this one (a move tried in a review, or a line left
+    // by a new move after an undo), linked to it in this browser.
+
+    variationsOf(id) {
+        return Object.entries(getPref('variations', {})).filter(([, v]) => v.game === id)
+            .map(([vid, v]) => ({ id: vid, ...v })).sort((a, b) => a.ply - b.ply);
+    }
+
+    linkVariation(id, from) {
+        const links = getPref('variations', {});
+        links[id] = from;
+        setPref('variations', links);
+    }
+
+    goPly(ply) {
+        const g = this.game;
+        if (!g || ply === this.shownPly()) return;
+        if (this.reviewing()) return this.setView(ply);
+        this.act(() => api.goto(g.id, ply));
+    }
+
+    renderMoves() {
+        const list = clear($('move-list'));
+        const g = this.game;
+        if (!g || (!g.moves.length && !g.redo.length)) {
+            list.append(make('li', { class: 'muted', text: t('moves.none') }));
+        } else {
+            const shown = this.shownPly();
+            const canJump = this.reviewing() || (!g.online && !inPhase(g));
+            const first = g.opening ? g.opening.stones.length : 0;
+            g.moves.concat(g.result ? [] : g.redo).forEach((m, i) => {
+                const ply = i + 1;
+                const cls = ply === shown ? 'current' : ply > g.ply ? 'ahead' : '';
+                const b = make('button', {
+                    type: 'button', class: cls, 'data-testid': 'move-' + ply, 'data-ply': ply,
+                    text: `${ply}. ${m}`, onclick: () => this.goPly(ply),
+                });
+                b.disabled = !canJump || ply < first; // the opening's stones go back by undo only
+                list.append(make('li', {}, [b]));
+            });
+        }
+        const box = clear($('variation-list'));
+        const vars = g ? this.variationsOf(g.id) : [];
+        if (!vars.length) return;
+        box.append(make('h3', { text: t('moves.variations') }));
+        for (const v of vars) {
+            box.append(make('div', { class: 'variation', 'data-testid': 'variation', 'data-id': v.id }, [
+                make('span', { text: t('moves.variation', { n: v.ply, line: (v.line || []).slice(0, 4).join(' ') + ((v.line || []).length > 4 ? ' …' : '') }) }),
+                make('a', { class: 'button small', href: '#/game/' + v.id, 'data-testid': 'variation-open', text: t('moves.open') }),
+                make('button', { type: 'button', class: 'small danger', 'data-testid': 'variation-delete', text: t('moves.delete'), onclick: () => this.deleteVariation(v.id) }),
+            ]));
+        }
+    }
+
+    async deleteVariation(id) {
+        try {
+            await api.remove(id);
+        } catch (e) {
+            if (e.code !== 'no_game') return showError(e);
+        }
+        const links = getPref('variations', {});
+        delete links[id];
+        setPref('variations', links);
+        this.renderMoves();
+    }
+
+    // A new move where a redo line stands would cut it: the line is kept as a variation.
+    async keepRedoLine() {
+        const g = this.game;
+        if (!g || g.online || !g.redo.length || inPhase(g)) return;
+        try {
+            const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: g.moves.concat(g.redo) });
+            this.linkVariation(v.id, { game: g.id, ply: g.ply, line: g.redo });
+            toast(t('moves.kept', { n: g.ply }));
+        } catch (e) {
+            // The line cannot be a game of its own (an opening's stones, a foul): it is cut as before.
+        }
     }
 
     // ---- actions ---------------------------------------------------------------------------
@@ -643,6 +727,7 @@ export class GameView {
         this.renderRecords();
         this.renderSolve();
         this.renderSetup();
+        this.renderMoves();
     }
 
     renderBoard() {

@@ -214,6 +214,34 @@ await test('review of a finished game is a view; a move tried there is a variati
     assert(st === 409, 'goto in a finished game: ' + st);
 });
 
+await test('move list: jump to a move; a new move there keeps the old line as a variation', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9', 'i10', 'h10']);
+    assert(await main.locator('[data-testid=move-list] button.current').textContent() === '5. h10', 'current move');
+    await main.click('[data-testid=move-2]');
+    await waitStones(main, 2);
+    assert(await main.locator('[data-testid=move-list] button.ahead').count() === 3, 'redo moves not shown as ahead');
+    await main.click('#board [data-point=j9]');
+    await waitStones(main, 3);
+    await main.waitForSelector('[data-testid=variation]');
+    assert(/from move 2: h9 i10 h10/.test(await main.textContent('[data-testid=variation]')), 'variation text: ' + (await main.textContent('[data-testid=variation]')));
+    const g = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(g.moves.join() === 'h8,i9,j9' && g.redo.length === 0, 'main line: ' + g.moves.join());
+    // The old line opens as its own game, with the way back.
+    await main.click('[data-testid=variation-open]');
+    await main.waitForFunction((gid) => !location.hash.endsWith(gid), id);
+    await waitStones(main, 5);
+    await main.click('[data-testid=variation-of] a');
+    await main.waitForFunction((gid) => location.hash.endsWith(gid), id);
+    await waitStones(main, 3);
+    await main.locator('[data-testid=moves-box]').screenshot({ path: path.join(ARTIFACTS, 'moves.png') });
+    // Deleting the branch removes it here and on the server.
+    const vid = await main.getAttribute('[data-testid=variation]', 'data-id');
+    await main.click('[data-testid=variation-delete]');
+    await main.waitForSelector('[data-testid=variation]', { state: 'detached' });
+    assert((await main.request.get(`${BASE}api/games/${vid}`)).status() === 404, 'variation game not deleted');
+});
+
 await test('undo, redo, first and last (buttons and keys)', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'i9', 'g7', 'j10']);
