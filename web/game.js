@@ -46,6 +46,7 @@ export class GameView {
             confirm: getPref('confirm', false),
             analyze: false,
             multipv: getPref('multipv', 3),
+            anaTime: getPref('anaTime', ANALYSIS_MS), // 0: until Stop
             winrate: getPref('winrate', false), // candidates labelled by win rate, not score
         };
         this.bindControls();
@@ -671,10 +672,10 @@ export class GameView {
     maybeAnalyze() {
         const g = this.game;
         if (!this.opts.analyze || !g || g.result || g.thinking || this.isSpectator() || inPhase(g) || g.balancing) return;
-        const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}`;
+        const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}:${this.opts.anaTime}`;
         if (key === this.analyzeKey) return;
         this.analyzeKey = key;
-        this.afterStop(() => api.analyze(g.id, ANALYSIS_MS, this.opts.multipv)).catch(showError);
+        this.afterStop(() => api.analyze(g.id, this.opts.anaTime, this.opts.multipv)).catch(showError);
     }
 
     // A stop still in flight would cancel a search asked for after it, so searches wait for it.
@@ -1071,6 +1072,13 @@ export class GameView {
         toggle('opt-confirm', 'confirm', () => { this.pending = null; });
         toggle('opt-winrate', 'winrate');
         $('opt-analyze').addEventListener('change', (e) => this.setAnalyze(e.target.checked));
+        const anaTime = $('opt-ana-time');
+        anaTime.value = String(this.opts.anaTime);
+        anaTime.addEventListener('change', () => {
+            this.opts.anaTime = Number(anaTime.value);
+            setPref('anaTime', this.opts.anaTime);
+            this.maybeAnalyze();
+        });
         const mpv = $('opt-multipv');
         mpv.value = String(this.opts.multipv);
         mpv.addEventListener('change', () => {

@@ -517,6 +517,31 @@ await test('rotate and flip the board: a view, the game unchanged, clicks still 
     assert(await main.getAttribute('#board svg', 'data-orient') === '0', 'not back to the start');
 });
 
+await test('engine settings: the strongest level\'s time a move, the analysis time', async () => {
+    const bodies = [];
+    const seen = (r) => { if (r.method() === 'POST' && /\/api\/games$/.test(r.url())) bodies.push(JSON.parse(r.postData())); };
+    main.on('request', seen);
+    if (!(await main.locator('#new-dialog[open]').count())) await main.click('#btn-new');
+    await main.selectOption('#ng-mode', 'hvc');
+    await main.selectOption('#ng-think', '10000');
+    await newGame(main, { mode: 'hvc', level: 'max', color: 'black' });
+    main.off('request', seen);
+    assert(bodies.length === 1 && bodies[0].computer_ms === 10000 && bodies[0].white === 'max', 'create body: ' + JSON.stringify(bodies));
+    await main.click('#btn-new');
+    assert(await main.inputValue('#ng-think') === '10000', 'the setting is not remembered');
+    await main.selectOption('#ng-think', '3000');
+    await main.click('#ng-cancel');
+    // An analysis of 5 s ends by itself; until Stop it does not.
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    await main.selectOption('#opt-ana-time', '5000');
+    await main.check('#opt-analyze');
+    await main.waitForFunction(() => !document.getElementById('btn-stop').disabled);
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled, null, { timeout: 9000 });
+    await main.uncheck('#opt-analyze');
+    await main.selectOption('#opt-ana-time', '0');
+});
+
 await test('the solver draws a forced win, or says there is none', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
