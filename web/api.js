@@ -60,6 +60,7 @@ export const api = {
         return request('GET', `/api/games?limit=${limit}&offset=${offset}${q}`);
     },
     remove: (id) => post(`/api/games/${enc(id)}/delete`, {}),
+    aids: (id, allow) => post(`/api/games/${enc(id)}/aids`, { allow }),
     get: (id) => request('GET', `/api/games/${enc(id)}`),
     create: (spec) => post('/api/games', spec),
     join: (id) => post(`/api/games/${enc(id)}/join`, {}),

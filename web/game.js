@@ -961,6 +961,24 @@ export class GameView {
         }
     }
 
+    // Online, hints and analysis are for both players or neither.
+    aidsAllowed() {
+        const g = this.game;
+        return !g || !g.online || !!(g.aids && g.aids.black && g.aids.white);
+    }
+
+    renderAids() {
+        const g = this.game;
+        const box = $('online-aids');
+        box.hidden = !g || !g.online || !this.seat || !!g.result;
+        if (box.hidden) return;
+        const mine = this.seat.color;
+        $('opt-aids').checked = !!g.aids[mine];
+        const other = mine === 'black' ? 'white' : 'black';
+        $('aids-state').textContent = this.aidsAllowed() ? t('online.aidsOn')
+            : g.aids[mine] ? t('online.aidsWait', { color: colorName(other) }) : t('online.aidsOff');
+    }
+
     renderButtons() {
         const g = this.game;
         const over = !g || !!g.result;
@@ -983,13 +1001,18 @@ export class GameView {
             set('btn-redo', g && !online && g.redo.length > 0);
             set('btn-last', g && !online && g.redo.length > 0);
         }
-        set('btn-hint', g && !over && !g.thinking && !spectator && !phase);
+        set('btn-hint', g && !over && !g.thinking && !spectator && !phase && this.aidsAllowed());
         set('btn-move-now', computerToMove);
         set('btn-go', computerToMove && !g.thinking);
         set('btn-stop', g && !spectator && (g.thinking || !!(this.search && this.search.kind === 'analysis' && !this.search.final) || this.hintPending));
         set('btn-draw', g && !over && !spectator);
         set('btn-resign', g && !over && !spectator);
-        set('opt-analyze', g && !spectator && !phase);
+        set('opt-analyze', g && !spectator && !phase && this.aidsAllowed());
+        if (!this.aidsAllowed() && this.opts.analyze) {
+            this.opts.analyze = false;
+            $('opt-analyze').checked = false;
+        }
+        this.renderAids();
         for (const f of ['psq', 'sgf', 'pos']) $('dl-' + f).classList.toggle('disabled', !g);
         set('btn-copy-pos', !!g);
     }
@@ -1040,6 +1063,10 @@ export class GameView {
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
         on('btn-solve', () => this.solve());
+        $('opt-aids').addEventListener('change', (e) => {
+            const g = this.game;
+            if (g) this.act(() => api.aids(g.id, e.target.checked));
+        });
         // Turning the board is a view: the game and its coordinates stay as they are.
         on('btn-rotate', () => this.board.setOrientation((this.board.orient & 4) | ((this.board.orient + 1) & 3)));
         // A mirror of the view as shown: its quarter turns then run the other way.

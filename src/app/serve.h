@@ -140,6 +140,9 @@ typedef struct LiveGame {
     TgOpening *opening; ///< the opening phase (kept when over); NULL without an opening rule
     bool balancing;     ///< waiting for the worker's balanced start position
     TgColor draw_offer, undo_offer;
+    /// Online, by player number: agrees to hints and analysis, which need both (not kept in
+    /// the archive: after a restart both agree again)
+    bool aids[2];
     bool paused; ///< the computer waits for go or move-now
     int64_t computer_ms;
     int64_t created_ms, updated_ms;

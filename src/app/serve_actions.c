@@ -360,10 +360,23 @@ static bool act_analyze(ActionCtx *c) {
         return api_fail(&c->err, 409, "illegal", "no analysis during the opening phase");
     if (game_thinking(g) || (game_computer_to_move(g) && !g->paused))
         return api_fail(&c->err, 409, "busy", "the computer is thinking about its move");
+    if (g->online && !(g->aids[0] && g->aids[1]))
+        return api_fail(&c->err, 409, "illegal",
+                        "hints and analysis need both players' agreement (aids)");
     if (!pool_has_room(c->s) ||
         !work_start_analysis(c->s, g, ms ? ms : MAX_ANALYSIS_MS, (int)multipv))
         return api_fail(&c->err, 503, "queue_full", "every engine is busy");
     c->status = 202;
+    return true;
+}
+
+/// Online: this seat's player agrees (or no longer agrees) to hints and analysis.
+static bool act_aids(ActionCtx *c) {
+    if (!c->g->online)
+        return api_fail(&c->err, 409, "illegal", "only an online game asks for agreement");
+    c->g->aids[c->seat_player] = json_is_true(json_object_get(c->body, "allow"));
+    if (!(c->g->aids[0] && c->g->aids[1])) work_cancel(c->g); /* an analysis running stops */
+    game_publish(c->s, c->g);
     return true;
 }
 
@@ -411,6 +424,7 @@ static const Field NO_FIELDS[] = {{NULL, F_STRING, false}};
 static const Field MOVE_FIELDS[] = {{"move", F_STRING, true}, {NULL, F_STRING, false}};
 static const Field GOTO_FIELDS[] = {{"ply", F_INT, true}, {NULL, F_STRING, false}};
 static const Field COLOR_FIELDS[] = {{"color", F_STRING, false}, {NULL, F_STRING, false}};
+static const Field AIDS_FIELDS[] = {{"allow", F_BOOL, true}, {NULL, F_STRING, false}};
 static const Field ANALYZE_FIELDS[] = {
     {"time_ms", F_INT, false}, {"multipv", F_INT, false}, {NULL, F_STRING, false}};
 static const Field OPENING_FIELDS[] = {{"action", F_STRING, true},
@@ -436,6 +450,7 @@ static const Action ACTIONS[] = {
     {"move-now", NO_FIELDS, act_move_now},
     {"stop", NO_FIELDS, act_stop},
     {"analyze", ANALYZE_FIELDS, act_analyze},
+    {"aids", AIDS_FIELDS, act_aids},
     {"opening", OPENING_FIELDS, act_opening},
 };
 

@@ -637,6 +637,33 @@ def test_online(s):
     return gid, black
 
 
+def test_online_aids(s):
+    """Online, hints and analysis need both players' agreement; one taking it back stops them;
+    a game on one screen has no such agreement."""
+    g = new_game(s, online=True, black="human", white="human")
+    gid, one = g["id"], g["you"]["token"]
+    two = act(s, gid, "join")[2]["you"]["token"]
+    check("aids start off", g["aids"] == {"black": False, "white": False}, g)
+    status, _, e = act(s, gid, "analyze", {"time_ms": 300}, seat=one)
+    check("no analysis without agreement", status == 409 and e["code"] == "illegal", e)
+    status, _, g = act(s, gid, "aids", {"allow": True}, seat=one)
+    check("one agrees", status == 200 and g["aids"] == {"black": True, "white": False}, g)
+    status, _, e = act(s, gid, "analyze", {"time_ms": 300}, seat=two)
+    check("one is not enough", status == 409, e)
+    act(s, gid, "aids", {"allow": True}, seat=two)
+    status, _, r = act(s, gid, "analyze", {"time_ms": 0}, seat=two)
+    check("both agree: analysis", status == 202, r)
+    status, _, g = act(s, gid, "aids", {"allow": False}, seat=one)
+    check("taken back", g["aids"] == {"black": False, "white": True}, g)
+    status, _, e = act(s, gid, "aids", {"allow": True})
+    check("aids need a seat", status == 403, e)
+    status, _, e = act(s, gid, "aids", {"allow": "yes"}, seat=one)
+    check("aids wants a boolean", status == 400, e)
+    g = new_game(s, white="human")
+    status, _, e = act(s, g["id"], "aids", {"allow": True})
+    check("no aids on one screen", status == 409 and g["aids"] is None, e)
+
+
 def test_records(s):
     g = new_game(s, rule="renju", white="human")
     gid = g["id"]
@@ -1271,7 +1298,7 @@ def main():
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_assets, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_records,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_online_aids, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
              test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]

@@ -790,6 +790,16 @@ await test('online: create a room, join by link, moves in both, spectator, reloa
     await b.click('#board [data-point=i10]');
     await waitStones(a, 4);
     await waitStones(c, 4);
+    // Hints and analysis: off for the seated players until both agree.
+    assert(await a.isDisabled('#btn-hint') && await a.isDisabled('#opt-analyze'), 'hint open without agreement');
+    await a.check('#opt-aids');
+    await a.waitForFunction(() => /wait for White to agree/.test(document.getElementById('aids-state').textContent));
+    assert(await b.isDisabled('#btn-hint'), 'one agreement opened the hint');
+    await b.check('#opt-aids');
+    await a.waitForFunction(() => !document.getElementById('btn-hint').disabled);
+    await b.waitForFunction(() => /Both players agreed/.test(document.getElementById('aids-state').textContent));
+    await a.uncheck('#opt-aids');
+    await b.waitForFunction(() => document.getElementById('btn-hint').disabled);
     // An undo online is an offer the other side accepts or declines.
     await b.click('#btn-undo');
     await a.waitForSelector('[data-testid=accept-undo]');
