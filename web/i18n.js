@@ -622,6 +622,54 @@ export function t(key, params = {}) {
     return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+// The server's refusals, which it writes in English, as the Chinese page says them: a pattern
+// of the English sentence and its translation ($1.. the points, numbers and words in it).
+const STEP_ZH = { 'placing a stone': '落子', 'a choice': '选择', 'declaring a number': '声明数量', 'offering a 5th move': '提供第5手', 'selecting an offer': '选择一个第5手', 'nothing (the opening is over)': '无（开局已结束）' };
+const FOUL_ZH = { 'double three': '三三', 'double four': '四四', overline: '长连' };
+const SERVER_ZH = [
+    [/^(\w+) is already taken$/, '$1 已有棋子'],
+    [/^(\w+) is forbidden for Black: (double three|double four|overline) \((\d+)\)$/, (m) => `${m[1]} 是黑方禁手（${FOUL_ZH[m[2]]}）`],
+    [/^it is the computer's turn \((black|white)\)$/, (m) => `轮到电脑（${m[1] === 'black' ? '黑方' : '白方'}）`],
+    [/^it is (black|white)'s move, not yours$/, (m) => `现在轮到${m[1] === 'black' ? '黑方' : '白方'}，不是你`],
+    [/^the game is over$/, '对局已结束'],
+    [/^the game was lost on time$/, '对局已超时告负'],
+    [/^your time ran out$/, '你的时间已用完'],
+    [/^nothing to undo$/, '没有可悔的棋'],
+    [/^nothing to redo$/, '没有可重做的棋'],
+    [/^you have no move to take back$/, '你没有可悔的棋'],
+    [/^the opening phase is not over/, '开局阶段尚未结束'],
+    [/^no analysis during the opening phase$/, '开局阶段不能分析'],
+    [/^the computer is thinking about its move$/, '电脑正在思考'],
+    [/^every engine is busy/, '引擎都在忙，请稍后再试'],
+    [/^(\w+) is outside the central (\d+)x(\d+) square$/, '$1 不在中央 $2×$3 范围内'],
+    [/^move 1 goes on the centre point$/, '第1手须下在天元'],
+    [/^the number of 5th moves must be (\d+) to (\d+), not (-?\d+)$/, '第5手的数量须为 $1 到 $2，而不是 $3'],
+    [/^(\w+) is already offered$/, '$1 已经提供过了'],
+    [/^(\w+) is symmetric to the offer (\w+)$/, '$1 与已提供的 $2 对称'],
+    [/^(\w+) is not one of the offered 5th moves$/, '$1 不是提供的第5手之一'],
+    [/^the opening asks for (.+), not (.+)$/, (m) => `开局现在需要${STEP_ZH[m[1]] || m[1]}，而不是${STEP_ZH[m[2]] || m[2]}`],
+    [/^hints and analysis need both players' agreement/, '提示和分析需要双方同意'],
+    [/^the game is over and kept as played/, '对局已结束并按原样保存：可以复盘，或从任意一手开始变化'],
+    [/^no solver in an online game$/, '在线对局不能使用解题'],
+    [/^no solver during the opening phase$/, '开局阶段不能使用解题'],
+    [/^an online game belongs to both players/, '在线对局属于双方，不能删除'],
+    [/^an online game cannot jump$/, '在线对局不能跳转'],
+    [/^an online game has no redo$/, '在线对局不能重做'],
+    [/^no game has this id$/, '没有这个对局'],
+    [/^too many requests/, '请求过多，请放慢速度'],
+    [/^this game cannot be written as (\w+)/, '这局棋不能保存为 $1'],
+];
+
+// The server's message in the page's language, or null when there is no translation.
+export function serverText(message) {
+    if (lang !== 'zh' || !message) return null;
+    for (const [re, out] of SERVER_ZH) {
+        const m = re.exec(message);
+        if (m) return typeof out === 'function' ? out(m) : out.replace(/\$(\d)/g, (_, i) => m[Number(i)]);
+    }
+    return null;
+}
+
 // The translation of a key in the current language only, or null (no English fallback).
 export function tOwn(key) {
     return tables[lang][key] ?? null;

@@ -933,6 +933,17 @@ await test('RIF between two humans: square, refusal, offers and selection; a nam
     await waitStep(main, /玩家1（白方）/);
     await main.click('#btn-lang');
     await waitStep(main, /Player 1 \(White\)/);
+    // The server's refusals read in Chinese on the Chinese page.
+    await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'rif' });
+    await main.click('#btn-lang');
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /第1手须下在天元/);
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 1);
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /a1 不在中央 3×3 范围内/);
+    assert(!/outside/.test(await main.textContent('#toast')), 'English left in the toast');
+    await main.click('#btn-lang');
     // Yamaguchi: the number of 5th moves is declared in a number field.
     await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'yamaguchi', start: '4D' });
     await main.fill('[data-testid=opening-n]', '3');
