@@ -171,8 +171,8 @@ static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {
         return;
     }
     if (rule[0]) snprintf(rule, sizeof rule, "%s", tg_rule_name(r)); /* caro reads as caro9 */
-    if (result[0] && strcmp(result, "black") && strcmp(result, "white") &&
-        strcmp(result, "draw") && strcmp(result, "none")) {
+    if (result[0] && strcmp(result, "black") && strcmp(result, "white") && strcmp(result, "draw") &&
+        strcmp(result, "none")) {
         reply_error(out, 400, "bad_field", "result must be black, white, draw or none");
         return;
     }

@@ -67,8 +67,8 @@ static const char SQL_LIST[] =
     "SELECT id, rule, size, black, white, online, created, updated, ply, reason, winner"
     " FROM games" SQL_FILTER " ORDER BY updated DESC, id LIMIT ?1 OFFSET ?2";
 
-static const char SQL_COUNT[] = "SELECT count(*) FROM games" SQL_FILTER
-                                " AND ?1 IS NOT NULL AND ?2 IS NOT NULL";
+static const char SQL_COUNT[] =
+    "SELECT count(*) FROM games" SQL_FILTER " AND ?1 IS NOT NULL AND ?2 IS NOT NULL";
 
 static const char SQL_DELETE[] = "DELETE FROM games WHERE id = ?1";
 
@@ -121,9 +121,11 @@ static bool prepare(Store *st, char *err, size_t size) {
     const struct {
         const char *sql;
         sqlite3_stmt **stmt;
-    } all[] = {
-        {SQL_PUT, &st->put},     {SQL_GET, &st->get},    {SQL_LIST, &st->list},
-        {SQL_COUNT, &st->count}, {SQL_DELETE, &st->del}};
+    } all[] = {{SQL_PUT, &st->put},
+               {SQL_GET, &st->get},
+               {SQL_LIST, &st->list},
+               {SQL_COUNT, &st->count},
+               {SQL_DELETE, &st->del}};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (sqlite3_prepare_v3(st->db, all[i].sql, -1, SQLITE_PREPARE_PERSISTENT, all[i].stmt,
                                NULL) != SQLITE_OK)
