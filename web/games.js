@@ -25,6 +25,8 @@ export class GamesView {
         $('games-prev').addEventListener('click', () => this.load(Math.max(0, this.offset - PAGE)));
         $('games-next').addEventListener('click', () => this.load(this.offset + PAGE));
         for (const id of ['filter-rule', 'filter-result', 'filter-player']) $(id).addEventListener('change', () => this.load(0));
+        // The rules to filter by are the new-game dialog's (one list to keep).
+        for (const o of $('ng-rule').options) $('filter-rule').append(o.cloneNode(true));
     }
 
     filter() {
