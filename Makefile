@@ -62,7 +62,9 @@ WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
 SERVE_PC  := libmicrohttpd sqlite3 jansson
 # The API layer of `tengen serve` without HTTP, for the fuzzer.
-SERVE_API_SRC := $(filter-out src/app/serve_http.c src/app/serve_main.c,$(wildcard src/app/serve_*.c))
+# The API layer without HTTP (the API fuzzer's), with the shared command-line helpers it uses.
+SERVE_API_SRC := $(filter-out src/app/serve_http.c src/app/serve_main.c,$(wildcard src/app/serve_*.c)) \
+                 src/app/cli.c
 
 # ==== 4. Build ================================================================================
 
