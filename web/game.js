@@ -843,6 +843,8 @@ export class GameView {
         const you = mine ? ` · ${t('opening.youPlay', { color: colorName(mine) })}` : '';
         $('opening-rule').textContent = (r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule) + you;
         $('opening-step').textContent = inPhase(g) || g.balancing ? this.stepText() : '';
+        // The status line above says the step already: it is shown once.
+        $('opening-step').hidden = true;
         const actions = clear($('opening-actions'));
         const st = op.step;
         if (!this.myStep() || !st) return;

@@ -542,6 +542,19 @@ await test('engine settings: the strongest level\'s time a move, the analysis ti
     await main.selectOption('#opt-ana-time', '0');
 });
 
+await test('on a phone the candidate labels stay readable (11 px or more)', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    await main.setViewportSize({ width: 390, height: 844 });
+    await main.check('#opt-analyze');
+    await main.waitForSelector('#board [data-candidate] text', { state: 'attached' });
+    const heights = await main.$$eval('#board [data-candidate] text', (els) => els.map((e) => e.getBoundingClientRect().height));
+    await main.screenshot({ path: path.join(ARTIFACTS, 'phone-analysis.png') });
+    await main.uncheck('#opt-analyze');
+    await main.setViewportSize({ width: 1280, height: 900 });
+    assert(heights.length && Math.min(...heights) >= 11, 'label heights: ' + heights.map((h) => h.toFixed(1)).join(' '));
+});
+
 await test('the solver draws a forced win, or says there is none', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3']);
