@@ -524,8 +524,35 @@ export class GameView {
             box.append(make('div', { class: 'variation', 'data-testid': 'variation', 'data-id': v.id }, [
                 make('span', { text: t('moves.variation', { n: v.ply, line: (v.line || []).slice(0, 4).join(' ') + ((v.line || []).length > 4 ? ' …' : '') }) }),
                 make('a', { class: 'button small', href: '#/game/' + v.id, 'data-testid': 'variation-open', text: t('moves.open') }),
+                this.canPromote() ? make('button', { type: 'button', class: 'small', 'data-testid': 'variation-promote', text: t('moves.promote'), onclick: () => this.promote(v) }) : '',
                 make('button', { type: 'button', class: 'small danger', 'data-testid': 'variation-delete', text: t('moves.delete'), onclick: () => this.deleteVariation(v.id) }),
             ]));
+        }
+    }
+
+    // Between humans on one screen, in a game going on, a variation can become the game's
+    // line: the line it replaces is kept as a variation in its place.
+    canPromote() {
+        const g = this.game;
+        return !!g && !g.result && !g.online && !inPhase(g) && !this.isComputer('black') && !this.isComputer('white');
+    }
+
+    async promote(v) {
+        const g = this.game;
+        try {
+            const line = (await api.get(v.id)).moves.slice(v.ply);
+            const old = g.moves.concat(g.redo);
+            if (old.length > v.ply) {
+                const kept = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: old });
+                this.linkVariation(kept.id, { game: g.id, ply: v.ply, line: old.slice(v.ply) });
+            }
+            let now = await api.goto(g.id, v.ply);
+            for (const m of line) now = await api.move(g.id, m);
+            await this.deleteVariation(v.id);
+            this.apply(now);
+            toast(t('moves.promoted', { n: v.ply }));
+        } catch (e) {
+            showError(e);
         }
     }
 

@@ -235,6 +235,13 @@ await test('move list: jump to a move; a new move there keeps the old line as a 
     await main.waitForFunction((gid) => location.hash.endsWith(gid), id);
     await waitStones(main, 3);
     await main.locator('[data-testid=moves-box]').screenshot({ path: path.join(ARTIFACTS, 'moves.png') });
+    // Promoting the branch makes it the game's line; the line it replaces becomes the branch.
+    await main.click('[data-testid=variation-promote]');
+    await waitStones(main, 5);
+    await main.waitForFunction(() => /from move 2: j9$/.test(document.querySelector('[data-testid=variation] span').textContent));
+    const promoted = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(promoted.moves.join() === 'h8,i9,h9,i10,h10', 'after the promotion: ' + promoted.moves.join());
+    assert(await main.locator('[data-testid=variation]').count() === 1, 'variations after the promotion');
     // Deleting the branch removes it here and on the server.
     const vid = await main.getAttribute('[data-testid=variation]', 'data-id');
     await main.click('[data-testid=variation-delete]');
