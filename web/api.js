@@ -55,7 +55,12 @@ export const api = {
     info: () => request('GET', '/api/info'),
     openings: () => request('GET', '/api/openings'),
     opening: (id, body) => post(`/api/games/${enc(id)}/opening`, body),
-    list: (limit, offset) => request('GET', `/api/games?limit=${limit}&offset=${offset}`),
+    list: (limit, offset, filter = {}) => {
+        const q = Object.entries(filter).filter(([, v]) => v).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+        return request('GET', `/api/games?limit=${limit}&offset=${offset}${q}`);
+    },
+    remove: (id) => post(`/api/games/${enc(id)}/delete`, {}),
+    aids: (id, allow) => post(`/api/games/${enc(id)}/aids`, { allow }),
     get: (id) => request('GET', `/api/games/${enc(id)}`),
     create: (spec) => post('/api/games', spec),
     join: (id) => post(`/api/games/${enc(id)}/join`, {}),

@@ -48,10 +48,17 @@ export class Board {
         // points (drawn while the board has the focus) and Enter or Space plays there.
         this.svg = el('svg', { class: 'board', role: 'application', tabindex: '0', 'data-testid': 'board', 'aria-roledescription': 'board' });
         this.cursor = null;
+        this.orient = 0;
+        this.svg.dataset.orient = '0';
         container.appendChild(this.svg);
         this.svg.addEventListener('pointerleave', () => this.hover(null));
-        this.svg.addEventListener('keydown', (e) => this.key(e));
-        this.svg.addEventListener('focus', () => this.drawCursor());
+        this.svg.addEventListener('keydown', (e) => { this.keyboard = true; this.key(e); });
+        this.svg.addEventListener('pointerdown', () => { this.keyboard = false; this.pointerFocus = true; });
+        this.svg.addEventListener('focus', () => {
+            this.keyboard = !this.pointerFocus; // Tab, or focus(): the keyboard will follow
+            this.pointerFocus = false;
+            this.drawCursor();
+        });
         this.svg.addEventListener('blur', () => this.drawCursor());
     }
 
@@ -63,9 +70,35 @@ export class Board {
         return PAD.top + (this.size - 1 - row) * U;
     }
 
+    // The view's orientation (0-7): quarter turns clockwise, plus a mirror from 4 on. Only
+    // the drawing turns; points keep their names, and the labels follow them.
+    toView(c, r) {
+        const n = this.size - 1;
+        let [x, y] = this.orient & 4 ? [n - c, r] : [c, r];
+        for (let k = 0; k < (this.orient & 3); k++) [x, y] = [y, n - x];
+        return [x, y];
+    }
+
+    fromView(x, y) {
+        const n = this.size - 1;
+        let [c, r] = [x, y];
+        for (let k = 0; k < (this.orient & 3); k++) [c, r] = [n - r, c];
+        return this.orient & 4 ? [n - c, r] : [c, r];
+    }
+
     at(p) {
         const c = parsePoint(p);
-        return c ? [this.x(c[0]), this.y(c[1])] : null;
+        if (!c) return null;
+        const [x, y] = this.toView(c[0], c[1]);
+        return [this.x(x), this.y(y)];
+    }
+
+    setOrientation(orient) {
+        if (orient === this.orient) return;
+        this.orient = orient;
+        this.svg.dataset.orient = String(orient);
+        if (this.size) this.build(this.size, this.coords);
+        if (this.spec) this.render(this.spec);
     }
 
     // The grid, stars, labels and hit targets change only with the size (or coordinates).
@@ -107,14 +140,19 @@ export class Board {
         grad('white', [['0%', '#ffffff'], ['70%', '#e9e6df'], ['100%', '#bdb8ad']]);
     }
 
+    // Letters along the bottom, numbers down both sides; on a turned board each edge names
+    // the coordinate that changes along it.
     labels(svg, size) {
         const g = el('g', { class: 'coords' }, svg);
+        const name = (a, b) => (a[0] !== b[0] ? LETTERS[a[0]].toUpperCase() : String(a[1] + 1));
         for (let i = 0; i < size; i++) {
-            const letter = el('text', { x: this.x(i), y: this.y(0) + 32, 'text-anchor': 'middle' }, g);
-            letter.textContent = LETTERS[i].toUpperCase();
+            const along = this.fromView(i, 0), next = this.fromView(i === 0 ? 1 : i - 1, 0);
+            const bottom = el('text', { x: this.x(i), y: this.y(0) + 32, 'text-anchor': 'middle', 'data-label': 'bottom' }, g);
+            bottom.textContent = name(along, next);
+            const side = this.fromView(0, i), sideNext = this.fromView(0, i === 0 ? 1 : i - 1);
             for (const x of [PAD.left - 26, this.x(size - 1) + 26]) {
                 const n = el('text', { x, y: this.y(i) + 5, 'text-anchor': 'middle' }, g);
-                n.textContent = String(i + 1);
+                n.textContent = name(side, sideNext);
             }
         }
     }
@@ -124,12 +162,13 @@ export class Board {
         for (let c = 0; c < size; c++) {
             for (let r = 0; r < size; r++) {
                 const p = pointName(c, r);
+                const [vx, vy] = this.toView(c, r);
                 const rect = el('rect', {
-                    x: this.x(c) - U / 2, y: this.y(r) - U / 2, width: U, height: U,
+                    x: this.x(vx) - U / 2, y: this.y(vy) - U / 2, width: U, height: U,
                     'data-point': p, 'data-testid': 'pt-' + p,
                 }, g);
                 rect.addEventListener('pointerenter', () => this.hover(p));
-                rect.addEventListener('click', () => this.onClick(p));
+                rect.addEventListener('click', () => { this.cursor = p; this.onClick(p); });
             }
         }
     }
@@ -262,9 +301,12 @@ export class Board {
         if (!this.size || e.ctrlKey || e.metaKey || e.altKey) return;
         const at = parsePoint(this.cursor) || [Math.floor(this.size / 2), Math.floor(this.size / 2)];
         if (moves[e.key]) {
+            // The arrows move on the board as it is shown, turned or not.
             const [dc, dr] = moves[e.key];
-            const c = Math.max(0, Math.min(this.size - 1, at[0] + dc));
-            const r = Math.max(0, Math.min(this.size - 1, at[1] + dr));
+            const [vx, vy] = this.toView(at[0], at[1]);
+            const x = Math.max(0, Math.min(this.size - 1, vx + dc));
+            const y = Math.max(0, Math.min(this.size - 1, vy + dr));
+            const [c, r] = this.fromView(x, y);
             this.cursor = pointName(c, r);
             this.drawCursor();
             this.hover(this.cursor);
@@ -284,7 +326,8 @@ export class Board {
         if (!this.gCursor) return;
         this.gCursor.textContent = '';
         if (!this.size) return;
-        const focused = document.activeElement === this.svg;
+        // Shown for keyboard use only: a click focuses the board too, and needs no cursor.
+        const focused = document.activeElement === this.svg && this.keyboard;
         const p = this.cursor || pointName(Math.floor(this.size / 2), Math.floor(this.size / 2));
         this.svg.setAttribute('aria-label', `${p.toUpperCase()}${this.occupied && this.occupied.has(p) ? ' ●' : ''}`);
         if (!focused) return;

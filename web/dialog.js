@@ -114,6 +114,7 @@ export class NewGameDialog {
         set('ng-black-level', p.blackLevel ?? 'medium');
         set('ng-white-level', p.whiteLevel ?? 'medium');
         set('ng-clock', p.clock);
+        set('ng-think', p.think ?? '3000');
         set('ng-minutes', p.minutes);
         set('ng-increment', p.increment);
         this.sync();
@@ -182,7 +183,7 @@ export class NewGameDialog {
             rule: v('ng-rule'), size: v('ng-size'), mode: v('ng-mode'), color: v('ng-color'),
             level: v('ng-level'), rating: v('ng-rating'), blackLevel: v('ng-black-level'), whiteLevel: v('ng-white-level'),
             clock: v('ng-clock'), minutes: v('ng-minutes'), increment: v('ng-increment'),
-            opening: v('ng-opening'), startpos: v('ng-startpos'),
+            opening: v('ng-opening'), startpos: v('ng-startpos'), think: v('ng-think'),
         };
     }
 
@@ -206,6 +207,8 @@ export class NewGameDialog {
         }
         // With an opening rule "black" and "white" name player 1 and player 2.
         if (v.opening && v.opening !== 'none') spec.opening = v.opening;
+        // The max level's time a move without a clock (the other levels have their own).
+        if ((v.mode === 'hvc' || v.mode === 'cvc') && Number(v.think) > 0) spec.computer_ms = Math.round(Number(v.think));
         if (v.startpos === 'balanced') spec.balanced = true;
         else if (v.startpos && v.startpos !== 'empty') spec.renju_opening = v.startpos;
         if (v.clock === 'on') {

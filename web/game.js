@@ -46,6 +46,7 @@ export class GameView {
             confirm: getPref('confirm', false),
             analyze: false,
             multipv: getPref('multipv', 3),
+            anaTime: getPref('anaTime', ANALYSIS_MS), // 0: until Stop
             winrate: getPref('winrate', false), // candidates labelled by win rate, not score
         };
         this.bindControls();
@@ -98,6 +99,7 @@ export class GameView {
         this.solved = null;
         this.setup = null;
         this.resignAsked = false;
+        if (this.board) this.board.cursor = null; // the keyboard starts from the centre
     }
 
     onEvent(g) {
@@ -234,6 +236,10 @@ export class GameView {
             return toast(t('msg.confirm', { point: p }));
         }
         this.pending = null;
+        if (g.redo.length && !g.online) {
+            this.keepRedoLine().then(() => this.act(() => api.move(g.id, p)));
+            return;
+        }
         this.act(() => api.move(g.id, p));
     }
 
@@ -317,9 +323,7 @@ export class GameView {
         if (moves.includes(p)) return toast(t('msg.occupied', { point: p }), 'error');
         try {
             const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: [...moves, p] });
-            const links = getPref('variations', {});
-            links[v.id] = { game: g.id, ply };
-            setPref('variations', links);
+            this.linkVariation(v.id, { game: g.id, ply, line: [p] });
             toast(t('msg.variation', { n: ply }));
             location.hash = '#/game/' + v.id;
         } catch (e) {
@@ -468,6 +472,115 @@ export class GameView {
         el.dataset.status = r.status;
     }
 
+    // ---- the move list and the variations ---------------------------------------------------
+    // The game's line: the moves played (the current one marked) and those a redo would play
+    // (dashed). A click goes there: a view in a finished game, a jump otherwise. Variations
+    // are games of their own, made from this one (a move tried in a review, or a line left
+    // by a new move after an undo), linked to it in this browser.
+
+    variationsOf(id) {
+        return Object.entries(getPref('variations', {})).filter(([, v]) => v.game === id)
+            .map(([vid, v]) => ({ id: vid, ...v })).sort((a, b) => a.ply - b.ply);
+    }
+
+    linkVariation(id, from) {
+        const links = getPref('variations', {});
+        links[id] = from;
+        setPref('variations', links);
+    }
+
+    goPly(ply) {
+        const g = this.game;
+        if (!g || ply === this.shownPly()) return;
+        if (this.reviewing()) return this.setView(ply);
+        this.act(() => api.goto(g.id, ply));
+    }
+
+    renderMoves() {
+        const list = clear($('move-list'));
+        const g = this.game;
+        if (!g || (!g.moves.length && !g.redo.length)) {
+            list.append(make('li', { class: 'muted', text: t('moves.none') }));
+        } else {
+            const shown = this.shownPly();
+            const canJump = this.reviewing() || (!g.online && !inPhase(g));
+            const first = g.opening ? g.opening.stones.length : 0;
+            g.moves.concat(g.result ? [] : g.redo).forEach((m, i) => {
+                const ply = i + 1;
+                const cls = ply === shown ? 'current' : ply > g.ply ? 'ahead' : '';
+                const b = make('button', {
+                    type: 'button', class: cls, 'data-testid': 'move-' + ply, 'data-ply': ply,
+                    text: `${ply}. ${m}`, onclick: () => this.goPly(ply),
+                });
+                b.disabled = !canJump || ply < first; // the opening's stones go back by undo only
+                list.append(make('li', {}, [b]));
+            });
+        }
+        const box = clear($('variation-list'));
+        const vars = g ? this.variationsOf(g.id) : [];
+        if (!vars.length) return;
+        box.append(make('h3', { text: t('moves.variations') }));
+        for (const v of vars) {
+            box.append(make('div', { class: 'variation', 'data-testid': 'variation', 'data-id': v.id }, [
+                make('span', { text: t('moves.variation', { n: v.ply, line: (v.line || []).slice(0, 4).join(' ') + ((v.line || []).length > 4 ? ' …' : '') }) }),
+                make('a', { class: 'button small', href: '#/game/' + v.id, 'data-testid': 'variation-open', text: t('moves.open') }),
+                this.canPromote() ? make('button', { type: 'button', class: 'small', 'data-testid': 'variation-promote', text: t('moves.promote'), onclick: () => this.promote(v) }) : '',
+                make('button', { type: 'button', class: 'small danger', 'data-testid': 'variation-delete', text: t('moves.delete'), onclick: () => this.deleteVariation(v.id) }),
+            ]));
+        }
+    }
+
+    // Between humans on one screen, in a game going on, a variation can become the game's
+    // line: the line it replaces is kept as a variation in its place.
+    canPromote() {
+        const g = this.game;
+        return !!g && !g.result && !g.online && !inPhase(g) && !this.isComputer('black') && !this.isComputer('white');
+    }
+
+    async promote(v) {
+        const g = this.game;
+        try {
+            const line = (await api.get(v.id)).moves.slice(v.ply);
+            const old = g.moves.concat(g.redo);
+            if (old.length > v.ply) {
+                const kept = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: old });
+                this.linkVariation(kept.id, { game: g.id, ply: v.ply, line: old.slice(v.ply) });
+            }
+            let now = await api.goto(g.id, v.ply);
+            for (const m of line) now = await api.move(g.id, m);
+            await this.deleteVariation(v.id);
+            this.apply(now);
+            toast(t('moves.promoted', { n: v.ply }));
+        } catch (e) {
+            showError(e);
+        }
+    }
+
+    async deleteVariation(id) {
+        try {
+            await api.remove(id);
+        } catch (e) {
+            if (e.code !== 'no_game') return showError(e);
+        }
+        const links = getPref('variations', {});
+        delete links[id];
+        setPref('variations', links);
+        this.renderMoves();
+    }
+
+    // A new move where a redo line stands would cut it: the line is kept as a variation.
+    async keepRedoLine() {
+        const g = this.game;
+        if (!g || g.online || !g.redo.length || inPhase(g)) return;
+        try {
+            const v = await api.create({ rule: g.rule, size: g.size, black: 'human', white: 'human', moves: g.moves.concat(g.redo) });
+            this.linkVariation(v.id, { game: g.id, ply: g.ply, line: g.redo });
+            toast(t('moves.kept', { n: g.ply }));
+        } catch (e) {
+            // The line cannot be a game of its own (an opening's stones, a foul): it is cut as before.
+        }
+    }
+
     // ---- actions ---------------------------------------------------------------------------
 
     undo() {
@@ -586,10 +699,10 @@ export class GameView {
     maybeAnalyze() {
         const g = this.game;
         if (!this.opts.analyze || !g || g.result || g.thinking || this.isSpectator() || inPhase(g) || g.balancing) return;
-        const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}`;
+        const key = `${g.id}:${g.moves.join('')}:${this.opts.multipv}:${this.opts.anaTime}`;
         if (key === this.analyzeKey) return;
         this.analyzeKey = key;
-        this.afterStop(() => api.analyze(g.id, ANALYSIS_MS, this.opts.multipv)).catch(showError);
+        this.afterStop(() => api.analyze(g.id, this.opts.anaTime, this.opts.multipv)).catch(showError);
     }
 
     // A stop still in flight would cancel a search asked for after it, so searches wait for it.
@@ -642,6 +755,7 @@ export class GameView {
         this.renderRecords();
         this.renderSolve();
         this.renderSetup();
+        this.renderMoves();
     }
 
     renderBoard() {
@@ -756,6 +870,8 @@ export class GameView {
         const you = mine ? ` · ${t('opening.youPlay', { color: colorName(mine) })}` : '';
         $('opening-rule').textContent = (r ? `${rule} · ${r.code} ${r.name} ${r.chinese}` : rule) + you;
         $('opening-step').textContent = inPhase(g) || g.balancing ? this.stepText() : '';
+        // The status line above says the step already: it is shown once.
+        $('opening-step').hidden = true;
         const actions = clear($('opening-actions'));
         const st = op.step;
         if (!this.myStep() || !st) return;
@@ -874,6 +990,24 @@ export class GameView {
         }
     }
 
+    // Online, hints and analysis are for both players or neither.
+    aidsAllowed() {
+        const g = this.game;
+        return !g || !g.online || !!(g.aids && g.aids.black && g.aids.white);
+    }
+
+    renderAids() {
+        const g = this.game;
+        const box = $('online-aids');
+        box.hidden = !g || !g.online || !this.seat || !!g.result;
+        if (box.hidden) return;
+        const mine = this.seat.color;
+        $('opt-aids').checked = !!g.aids[mine];
+        const other = mine === 'black' ? 'white' : 'black';
+        $('aids-state').textContent = this.aidsAllowed() ? t('online.aidsOn')
+            : g.aids[mine] ? t('online.aidsWait', { color: colorName(other) }) : t('online.aidsOff');
+    }
+
     renderButtons() {
         const g = this.game;
         const over = !g || !!g.result;
@@ -896,13 +1030,18 @@ export class GameView {
             set('btn-redo', g && !online && g.redo.length > 0);
             set('btn-last', g && !online && g.redo.length > 0);
         }
-        set('btn-hint', g && !over && !g.thinking && !spectator && !phase);
+        set('btn-hint', g && !over && !g.thinking && !spectator && !phase && this.aidsAllowed());
         set('btn-move-now', computerToMove);
         set('btn-go', computerToMove && !g.thinking);
         set('btn-stop', g && !spectator && (g.thinking || !!(this.search && this.search.kind === 'analysis' && !this.search.final) || this.hintPending));
         set('btn-draw', g && !over && !spectator);
         set('btn-resign', g && !over && !spectator);
-        set('opt-analyze', g && !spectator && !phase);
+        set('opt-analyze', g && !spectator && !phase && this.aidsAllowed());
+        if (!this.aidsAllowed() && this.opts.analyze) {
+            this.opts.analyze = false;
+            $('opt-analyze').checked = false;
+        }
+        this.renderAids();
         for (const f of ['psq', 'sgf', 'pos']) $('dl-' + f).classList.toggle('disabled', !g);
         set('btn-copy-pos', !!g);
     }
@@ -953,6 +1092,14 @@ export class GameView {
         on('btn-resign', () => this.resign());
         on('btn-copy-pos', () => this.copyPosition());
         on('btn-solve', () => this.solve());
+        $('opt-aids').addEventListener('change', (e) => {
+            const g = this.game;
+            if (g) this.act(() => api.aids(g.id, e.target.checked));
+        });
+        // Turning the board is a view: the game and its coordinates stay as they are.
+        on('btn-rotate', () => this.board.setOrientation((this.board.orient & 4) | ((this.board.orient + 1) & 3)));
+        // A mirror of the view as shown: its quarter turns then run the other way.
+        on('btn-flip', () => this.board.setOrientation(((4 - (this.board.orient & 3)) & 3) | ((this.board.orient & 4) ^ 4)));
         on('btn-setup', () => this.startSetup());
         on('setup-cancel', () => this.endSetup());
         on('setup-clear', () => { this.setup = { black: new Set(), white: new Set() }; this.renderBoard(); });
@@ -981,6 +1128,13 @@ export class GameView {
         toggle('opt-confirm', 'confirm', () => { this.pending = null; });
         toggle('opt-winrate', 'winrate');
         $('opt-analyze').addEventListener('change', (e) => this.setAnalyze(e.target.checked));
+        const anaTime = $('opt-ana-time');
+        anaTime.value = String(this.opts.anaTime);
+        anaTime.addEventListener('change', () => {
+            this.opts.anaTime = Number(anaTime.value);
+            setPref('anaTime', this.opts.anaTime);
+            this.maybeAnalyze();
+        });
         const mpv = $('opt-multipv');
         mpv.value = String(this.opts.multipv);
         mpv.addEventListener('change', () => {

@@ -7,9 +7,16 @@ import { Board } from './board.js';
 import { drawGraph } from './graph.js';
 import { t, getLang, playerName, ruleName } from './i18n.js';
 import { resultText } from './game.js';
-import { $, clear, make, showError } from './ui.js';
+import { $, clear, make, showError, toast } from './ui.js';
 
 const PAGE = 20;
+// A game without a result that nobody touched for this long is shown as abandoned.
+const ABANDONED_MS = 24 * 3600 * 1000;
+
+const recordLink = (id, format) => make('a', {
+    href: api.recordUrl(id, format), download: `tengen-${id}.${format}`, class: 'button small',
+    'data-testid': `row-${format}`, text: format.toUpperCase(), onclick: (e) => e.stopPropagation(),
+});
 
 export class GamesView {
     constructor() {
@@ -17,12 +24,19 @@ export class GamesView {
         this.total = 0;
         $('games-prev').addEventListener('click', () => this.load(Math.max(0, this.offset - PAGE)));
         $('games-next').addEventListener('click', () => this.load(this.offset + PAGE));
+        for (const id of ['filter-rule', 'filter-result', 'filter-player']) $(id).addEventListener('change', () => this.load(0));
+        // The rules to filter by are the new-game dialog's (one list to keep).
+        for (const o of $('ng-rule').options) $('filter-rule').append(o.cloneNode(true));
+    }
+
+    filter() {
+        return { rule: $('filter-rule').value, result: $('filter-result').value, player: $('filter-player').value };
     }
 
     async load(offset = this.offset) {
         let data;
         try {
-            data = await api.list(PAGE, offset);
+            data = await api.list(PAGE, offset, this.filter());
         } catch (e) {
             return showError(e);
         }
@@ -47,7 +61,8 @@ export class GamesView {
     row(g) {
         const date = new Date(g.updated || g.created);
         const when = isNaN(date) ? '' : date.toLocaleString(getLang() === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-        const result = g.result ? resultText(g.result) : t('games.ongoing');
+        const stale = Date.now() - date.getTime() > ABANDONED_MS;
+        const result = g.result ? resultText(g.result) : t(stale ? 'games.abandoned' : 'games.ongoing');
         const players = `${playerName(g.black)} – ${playerName(g.white)}${g.online ? ' (' + t('games.online') + ')' : ''}`;
         const open = () => { location.hash = '#/replay/' + g.id; };
         const tr = make('tr', { class: 'game-row', 'data-testid': 'game-row', 'data-id': g.id, onclick: open }, [
@@ -56,9 +71,36 @@ export class GamesView {
             make('td', { text: `${ruleName(g.rule)} ${g.size}×${g.size}` }),
             make('td', { text: result }),
             make('td', { class: 'num', text: String(g.length ?? '') }),
-            make('td', {}, [make('a', { href: '#/replay/' + g.id, class: 'button', text: t('games.open') })]),
+            make('td', { class: 'row-actions' }, [
+                make('a', { href: '#/replay/' + g.id, class: 'button small', text: t('games.open') }),
+                recordLink(g.id, 'sgf'), recordLink(g.id, 'psq'),
+                g.online ? '' : make('button', {
+                    type: 'button', class: 'small danger', 'data-testid': 'row-delete', text: t('games.delete'),
+                    onclick: (e) => { e.stopPropagation(); this.askDelete(g, tr); },
+                }),
+            ]),
         ]);
+        if (!g.result && stale) tr.classList.add('abandoned');
         return tr;
+    }
+
+    // Deleting asks first, in the row itself.
+    askDelete(g, tr) {
+        const cell = tr.querySelector('.row-actions');
+        clear(cell);
+        cell.append(make('span', { text: t('games.deleteAsk') }),
+            make('button', { type: 'button', class: 'small danger', 'data-testid': 'row-delete-yes', text: t('games.delete'), onclick: (e) => { e.stopPropagation(); this.remove(g); } }),
+            make('button', { type: 'button', class: 'small', 'data-testid': 'row-delete-no', text: t('resign.no.keep'), onclick: (e) => { e.stopPropagation(); this.render(); } }));
+    }
+
+    async remove(g) {
+        try {
+            await api.remove(g.id);
+            toast(t('games.deleted'));
+        } catch (e) {
+            showError(e);
+        }
+        this.load(this.rows && this.rows.length === 1 && this.offset > 0 ? this.offset - PAGE : this.offset);
     }
 }
 
@@ -118,7 +160,7 @@ export class ReplayView {
 
     render() {
         const g = this.game;
-        const moves = this.line.slice(0, this.step).filter((m) => m !== 'pass');
+        const moves = this.line.slice(0, this.step);
         const atEnd = g && this.step === g.ply && g.result;
         this.board.render({
             size: g ? g.size : 15,
@@ -136,6 +178,13 @@ export class ReplayView {
             info.append(make('span', { class: 'turn', text: g.result ? resultText(g.result) : t('games.ongoing') }));
         }
         $('rp-continue').hidden = !g || !!g.result;
+        for (const f of ['sgf', 'psq']) {
+            const a = $('rp-' + f);
+            if (g) {
+                a.href = api.recordUrl(g.id, f);
+                a.setAttribute('download', `tengen-${g.id}.${f}`);
+            } else a.removeAttribute('href');
+        }
         for (const id of ['rp-first', 'rp-prev']) $(id).disabled = !g || this.step === 0;
         for (const id of ['rp-next', 'rp-last']) $(id).disabled = !g || this.step >= this.line.length;
         drawGraph($('replay-graph'), g ? g.evals || [] : [], this.step, this.line.length, (p) => this.go(p));

@@ -216,6 +216,37 @@ const en = {
     'games.page': '{from}–{to} of {total}',
     'games.ongoing': 'in progress',
     'games.online': 'online',
+    'online.aidsAllow': 'Allow hints and analysis',
+    'online.aidsOn': 'Both players agreed: hints and analysis are on',
+    'online.aidsWait': 'Hints and analysis wait for {color} to agree too',
+    'online.aidsOff': 'Hints and analysis are off until both players agree',
+    'dlg.think': 'Strongest level’s time a move',
+    'opt.anaTime': 'Time',
+    'opt.untilStop': 'until Stop',
+    'panel.moves': 'Moves and variations',
+    'moves.none': 'No moves yet',
+    'moves.variations': 'Variations',
+    'moves.variation': 'from move {n}: {line}',
+    'moves.open': 'Open',
+    'moves.delete': 'Delete',
+    'moves.promote': 'Make it the game',
+    'moves.promoted': 'The variation is now the game from move {n}; the old line is kept as a variation',
+    'moves.kept': 'The moves you left are kept as a variation from move {n}',
+    'view.rotate': 'Rotate',
+    'view.rotateTitle': 'Turn the board a quarter clockwise (the game is not changed)',
+    'view.flip': 'Flip',
+    'view.flipTitle': 'Mirror the board left to right (the game is not changed)',
+    'games.abandoned': 'abandoned (unfinished)',
+    'games.any': 'any',
+    'games.blackWon': 'Black won',
+    'games.whiteWon': 'White won',
+    'games.draw': 'draw',
+    'games.unfinished': 'unfinished',
+    'games.player': 'Player',
+    'games.delete': 'Delete',
+    'games.deleteAsk': 'Delete this game for good?',
+    'games.deleted': 'The game was deleted',
+    'resign.no.keep': 'Keep it',
 
     'replay.title': 'Replay',
     'replay.move': 'Move {ply} of {total}',
@@ -492,6 +523,37 @@ const zh = {
     'dlg.cancel': '取消',
 
     'games.title': '棋谱',
+    'online.aidsAllow': '允许提示和分析',
+    'online.aidsOn': '双方已同意：提示和分析已开启',
+    'online.aidsWait': '提示和分析还需{color}同意',
+    'online.aidsOff': '双方都同意前，提示和分析关闭',
+    'dlg.think': '最强级别每步用时',
+    'opt.anaTime': '时间',
+    'opt.untilStop': '直到停止',
+    'panel.moves': '着手与变化',
+    'moves.none': '还没有着手',
+    'moves.variations': '变化',
+    'moves.variation': '第{n}手起：{line}',
+    'moves.open': '打开',
+    'moves.delete': '删除',
+    'moves.promote': '设为主线',
+    'moves.promoted': '该变化已成为第{n}手起的主线；原来的着法保存为变化',
+    'moves.kept': '被替换的着手已保存为第{n}手起的变化',
+    'view.rotate': '旋转',
+    'view.rotateTitle': '顺时针旋转棋盘 90°（对局不变）',
+    'view.flip': '翻转',
+    'view.flipTitle': '左右镜像棋盘（对局不变）',
+    'games.abandoned': '已放弃（未完成）',
+    'games.any': '全部',
+    'games.blackWon': '黑胜',
+    'games.whiteWon': '白胜',
+    'games.draw': '和棋',
+    'games.unfinished': '未完成',
+    'games.player': '对局者',
+    'games.delete': '删除',
+    'games.deleteAsk': '永久删除这局棋？',
+    'games.deleted': '对局已删除',
+    'resign.no.keep': '保留',
     'games.date': '日期',
     'games.players': '对局者',
     'games.rule': '规则',
@@ -580,6 +642,54 @@ export function setLang(next) {
 export function t(key, params = {}) {
     const s = tables[lang][key] ?? en[key] ?? key;
     return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// The server's refusals, which it writes in English, as the Chinese page says them: a pattern
+// of the English sentence and its translation ($1.. the points, numbers and words in it).
+const STEP_ZH = { 'placing a stone': '落子', 'a choice': '选择', 'declaring a number': '声明数量', 'offering a 5th move': '提供第5手', 'selecting an offer': '选择一个第5手', 'nothing (the opening is over)': '无（开局已结束）' };
+const FOUL_ZH = { 'double three': '三三', 'double four': '四四', overline: '长连' };
+const SERVER_ZH = [
+    [/^(\w+) is already taken$/, '$1 已有棋子'],
+    [/^(\w+) is forbidden for Black: (double three|double four|overline) \((\d+)\)$/, (m) => `${m[1]} 是黑方禁手（${FOUL_ZH[m[2]]}）`],
+    [/^it is the computer's turn \((black|white)\)$/, (m) => `轮到电脑（${m[1] === 'black' ? '黑方' : '白方'}）`],
+    [/^it is (black|white)'s move, not yours$/, (m) => `现在轮到${m[1] === 'black' ? '黑方' : '白方'}，不是你`],
+    [/^the game is over$/, '对局已结束'],
+    [/^the game was lost on time$/, '对局已超时告负'],
+    [/^your time ran out$/, '你的时间已用完'],
+    [/^nothing to undo$/, '没有可悔的棋'],
+    [/^nothing to redo$/, '没有可重做的棋'],
+    [/^you have no move to take back$/, '你没有可悔的棋'],
+    [/^the opening phase is not over/, '开局阶段尚未结束'],
+    [/^no analysis during the opening phase$/, '开局阶段不能分析'],
+    [/^the computer is thinking about its move$/, '电脑正在思考'],
+    [/^every engine is busy/, '引擎都在忙，请稍后再试'],
+    [/^(\w+) is outside the central (\d+)x(\d+) square$/, '$1 不在中央 $2×$3 范围内'],
+    [/^move 1 goes on the centre point$/, '第1手须下在天元'],
+    [/^the number of 5th moves must be (\d+) to (\d+), not (-?\d+)$/, '第5手的数量须为 $1 到 $2，而不是 $3'],
+    [/^(\w+) is already offered$/, '$1 已经提供过了'],
+    [/^(\w+) is symmetric to the offer (\w+)$/, '$1 与已提供的 $2 对称'],
+    [/^(\w+) is not one of the offered 5th moves$/, '$1 不是提供的第5手之一'],
+    [/^the opening asks for (.+), not (.+)$/, (m) => `开局现在需要${STEP_ZH[m[1]] || m[1]}，而不是${STEP_ZH[m[2]] || m[2]}`],
+    [/^hints and analysis need both players' agreement/, '提示和分析需要双方同意'],
+    [/^the game is over and kept as played/, '对局已结束并按原样保存：可以复盘，或从任意一手开始变化'],
+    [/^no solver in an online game$/, '在线对局不能使用解题'],
+    [/^no solver during the opening phase$/, '开局阶段不能使用解题'],
+    [/^an online game belongs to both players/, '在线对局属于双方，不能删除'],
+    [/^an online game cannot jump$/, '在线对局不能跳转'],
+    [/^an online game has no redo$/, '在线对局不能重做'],
+    [/^no game has this id$/, '没有这个对局'],
+    [/^too many requests/, '请求过多，请放慢速度'],
+    [/^this game cannot be written as (\w+)/, '这局棋不能保存为 $1'],
+];
+
+// The server's message in the page's language, or null when there is no translation.
+export function serverText(message) {
+    if (lang !== 'zh' || !message) return null;
+    for (const [re, out] of SERVER_ZH) {
+        const m = re.exec(message);
+        if (m) return typeof out === 'function' ? out(m) : out.replace(/\$(\d)/g, (_, i) => m[Number(i)]);
+    }
+    return null;
 }
 
 // The translation of a key in the current language only, or null (no English fallback).

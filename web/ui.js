@@ -1,6 +1,6 @@
 // ui.js — small shared helpers: element lookup, the toast line, number formats.
 
-import { t, tOwn } from './i18n.js';
+import { t, tOwn, serverText } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -30,7 +30,9 @@ export function showError(err) {
         // own words follow in brackets.
         const text = err && err.code ? tOwn('code.' + err.code) : null;
         const detail = (err && err.message) || String(err);
-        toast(text ? t('msg.errorCode', { text, error: detail }) : t('msg.error', { error: detail }), 'error');
+        const own = serverText(err && err.message);
+        if (own) toast(t('msg.error', { error: own }), 'error');
+        else toast(text ? t('msg.errorCode', { text, error: detail }) : t('msg.error', { error: detail }), 'error');
     }
     if (err && !err.status) console.warn(err); // eslint-disable-line no-console
 }

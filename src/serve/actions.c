@@ -104,7 +104,7 @@ static bool act_move(ActionCtx *c) {
     if (e != TG_OK) return refuse_move(c, text, e, foul);
     if (game_is_computer(g, other(mover)) && !pool_has_room(c->s))
         return api_fail(&c->err, 503, "queue_full", "every engine is busy; try again soon");
-    work_cancel(g); /* an analysis of the position before */
+    game_cancel_search(g); /* an analysis of the position before */
     const int ply = tg_game_ply(game);
     e = tg_game_play(game, p, tg_now_ms());
     clear_offers(g);
@@ -123,7 +123,7 @@ static bool act_move(ActionCtx *c) {
 /// opening_undo_plan: against the computer everything since the human's last move or
 /// action, otherwise one).
 static void take_back(ActionCtx *c, int plies, int actions) {
-    work_cancel(c->g);
+    game_cancel_search(c->g);
     opening_undo_apply(c->g, plies, actions);
     clear_offers(c->g);
     c->g->paused = true;
@@ -176,7 +176,7 @@ static bool act_redo(ActionCtx *c) {
     if (lost_on_time(c)) return false;
     if (tg_game_ply(g->game) >= tg_game_length(g->game) || tg_game_over(g->game))
         return api_fail(&c->err, 409, "nothing", "nothing to redo");
-    work_cancel(g);
+    game_cancel_search(g);
     /* Against the computer: the human's move and the reply it had. */
     const bool pairs = game_human_color(g) != TG_NOBODY;
     do {
@@ -204,7 +204,7 @@ static bool act_goto(ActionCtx *c) {
         return api_fail(&c->err, 409, "game_over",
                         "the game is over and kept as played: review it, or start a variation "
                         "as a new game");
-    work_cancel(g);
+    game_cancel_search(g);
     tg_game_goto(g->game, (int)ply);
     clear_offers(g);
     g->paused = true;
@@ -229,7 +229,7 @@ static bool acting_color(ActionCtx *c, TgColor *who) {
 static bool act_resign(ActionCtx *c) {
     TgColor loser;
     if (!acting_color(c, &loser) || game_over(c)) return false;
-    work_cancel(c->g);
+    game_cancel_search(c->g);
     tg_game_resign(c->g->game, loser);
     clear_offers(c->g);
     game_changed(c->s, c->g);
@@ -237,7 +237,7 @@ static bool act_resign(ActionCtx *c) {
 }
 
 static void agree_draw(ActionCtx *c) {
-    work_cancel(c->g);
+    game_cancel_search(c->g);
     tg_game_agree_draw(c->g->game);
     clear_offers(c->g);
     game_changed(c->s, c->g);
@@ -311,7 +311,7 @@ static bool act_go(ActionCtx *c) {
     if (!computer_must_move(c)) return false;
     if (game_thinking(g)) return true; /* already */
     if (!pool_has_room(c->s)) return api_fail(&c->err, 503, "queue_full", "every engine is busy");
-    work_cancel(g); /* an analysis */
+    game_cancel_search(g); /* an analysis */
     g->paused = false;
     game_publish(c->s, g);
     return true;
@@ -326,7 +326,7 @@ static bool act_move_now(ActionCtx *c) {
         return true;
     }
     if (!pool_has_room(c->s)) return api_fail(&c->err, 503, "queue_full", "every engine is busy");
-    work_cancel(g);
+    game_cancel_search(g);
     g->paused = false;
     work_start_move(c->s, g, true);
     game_publish(c->s, g);
@@ -340,7 +340,7 @@ static bool act_stop(ActionCtx *c) {
         return true;
     }
     if (!game_computer_to_move(g) || (g->paused && !g->job)) return true;
-    work_cancel(g);
+    game_cancel_search(g);
     g->paused = true;
     game_publish(c->s, g);
     return true;
@@ -360,10 +360,23 @@ static bool act_analyze(ActionCtx *c) {
         return api_fail(&c->err, 409, "illegal", "no analysis during the opening phase");
     if (game_thinking(g) || (game_computer_to_move(g) && !g->paused))
         return api_fail(&c->err, 409, "busy", "the computer is thinking about its move");
+    if (g->online && !(g->aids[0] && g->aids[1]))
+        return api_fail(&c->err, 409, "illegal",
+                        "hints and analysis need both players' agreement (aids)");
     if (!pool_has_room(c->s) ||
         !work_start_analysis(c->s, g, ms ? ms : MAX_ANALYSIS_MS, (int)multipv))
         return api_fail(&c->err, 503, "queue_full", "every engine is busy");
     c->status = 202;
+    return true;
+}
+
+/// Online: this seat's player agrees (or no longer agrees) to hints and analysis.
+static bool act_aids(ActionCtx *c) {
+    if (!c->g->online)
+        return api_fail(&c->err, 409, "illegal", "only an online game asks for agreement");
+    c->g->aids[c->seat_player] = json_is_true(json_object_get(c->body, "allow"));
+    if (!(c->g->aids[0] && c->g->aids[1])) game_cancel_search(c->g); /* an analysis running stops */
+    game_publish(c->s, c->g);
     return true;
 }
 
@@ -411,6 +424,7 @@ static const Field NO_FIELDS[] = {{NULL, F_STRING, false}};
 static const Field MOVE_FIELDS[] = {{"move", F_STRING, true}, {NULL, F_STRING, false}};
 static const Field GOTO_FIELDS[] = {{"ply", F_INT, true}, {NULL, F_STRING, false}};
 static const Field COLOR_FIELDS[] = {{"color", F_STRING, false}, {NULL, F_STRING, false}};
+static const Field AIDS_FIELDS[] = {{"allow", F_BOOL, true}, {NULL, F_STRING, false}};
 static const Field ANALYZE_FIELDS[] = {
     {"time_ms", F_INT, false}, {"multipv", F_INT, false}, {NULL, F_STRING, false}};
 static const Field OPENING_FIELDS[] = {{"action", F_STRING, true},
@@ -438,6 +452,7 @@ static const Action ACTIONS[] = {
     {"move-now", NO_FIELDS, act_move_now},
     {"stop", NO_FIELDS, act_stop},
     {"analyze", ANALYZE_FIELDS, act_analyze},
+    {"aids", AIDS_FIELDS, act_aids},
     {"opening", OPENING_FIELDS, act_opening},
 };
 

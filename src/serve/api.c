@@ -133,7 +133,29 @@ static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {
         api_error_response(out, &e);
         return;
     }
-    json_t *list = store_list(s->store, (int)limit, (int)offset);
+    /* The filters: a known rule, result or player; anything else is refused, not ignored. */
+    char rule[16] = "", result[8] = "", player[16] = "";
+    query_value(rq->query, "rule", rule, sizeof rule);
+    query_value(rq->query, "result", result, sizeof result);
+    query_value(rq->query, "player", player, sizeof player);
+    TgRule r;
+    int p;
+    if (rule[0] && !tg_rule_from_name(rule, &r)) {
+        reply_error(out, 400, "bad_field", "rule: a rule name (freestyle, standard, renju, ...)");
+        return;
+    }
+    if (rule[0]) snprintf(rule, sizeof rule, "%s", tg_rule_name(r)); /* caro reads as caro9 */
+    if (result[0] && strcmp(result, "black") && strcmp(result, "white") && strcmp(result, "draw") &&
+        strcmp(result, "none")) {
+        reply_error(out, 400, "bad_field", "result must be black, white, draw or none");
+        return;
+    }
+    if (player[0] && !player_from_name(player, &p, NULL)) {
+        reply_error(out, 400, "bad_field", "player: human or a level");
+        return;
+    }
+    const StoreFilter filter = {rule, result, player};
+    json_t *list = store_list(s->store, (int)limit, (int)offset, &filter);
     if (!list) {
         reply_error(out, 500, "internal", "the archive cannot be read");
         return;
@@ -338,7 +360,7 @@ static void post_new_game(Server *s, const ApiRequest *rq, ApiResponse *out, boo
 static bool route_ok(const ApiRequest *rq, const char *what, const Action *action,
                      ApiResponse *out) {
     const bool get = !what || strcmp(what, "record") == 0 || strcmp(what, "events") == 0;
-    const bool solve = what && strcmp(what, "solve") == 0;
+    const bool solve = what && (strcmp(what, "solve") == 0 || strcmp(what, "delete") == 0);
     if (!get && !action && !solve)
         reply_error(out, 404, "no_route", "no such action");
     else if (!is(rq, get ? "GET" : "POST"))
@@ -363,6 +385,14 @@ static void game_route(Server *s, const ApiRequest *rq, const char *id, const ch
                        ApiResponse *out) {
     const Action *action = what ? action_find(what) : NULL;
     if (!route_ok(rq, what, action, out)) return;
+    if (what && strcmp(what, "delete") == 0) { /* no live game is loaded to be deleted */
+        ApiError e;
+        if (registry_delete(s, id, &e))
+            api_json_response(out, 200, json_pack("{s:s, s:b}", "id", id, "deleted", 1));
+        else
+            api_error_response(out, &e);
+        return;
+    }
     LiveGame *g = control_get(s, id);
     json_t *body = NULL;
     if (!g)

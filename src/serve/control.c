@@ -41,7 +41,7 @@ LiveGame *control_get(Server *s, const char *id) {
 
 bool control_check_time(Server *s, LiveGame *g) {
     if (!tg_game_check_time(g->game, tg_now_ms())) return false;
-    work_cancel(g);
+    game_cancel_search(g);
     g->draw_offer = g->undo_offer = TG_NOBODY;
     game_changed(s, g);
     return true;

@@ -131,6 +131,13 @@ void game_free_live(LiveGame *g) {
     free(g);
 }
 
+void game_cancel_search(LiveGame *g) {
+    if (!g->job) return;
+    atomic_store(&g->job->cancelled, true);
+    atomic_store(&g->job->stop, true);
+    g->job = NULL;
+}
+
 int game_seat(const LiveGame *g, TgColor c) {
     return g->opening ? (int)tg_opening_player_of(g->opening, c) : (int)c;
 }
@@ -277,6 +284,7 @@ static void saved_from_live(const LiveGame *g, SavedGame *s) {
 }
 
 bool game_save(Server *s, const LiveGame *g) {
+    if (atomic_load(&g->deleted)) return true; /* its row is gone and must stay gone */
     SavedGame row;
     saved_from_live(g, &row);
     row.moves = record_text(g->game);
@@ -503,7 +511,44 @@ bool registry_add(Server *s, LiveGame *g) {
 }
 
 void registry_release(LiveGame *g) {
-    if (g) atomic_fetch_sub(&g->refs, 1);
+    /* Nobody can take a deleted game again, so the holder that drops the last reference
+       frees it; registry_delete holds one itself until it has marked the game. */
+    if (g && atomic_fetch_sub(&g->refs, 1) == 1 && atomic_load(&g->deleted)) game_free_live(g);
+}
+
+bool registry_delete(Server *s, const char *id, ApiError *e) {
+    if (!valid_id(id)) return api_fail(e, 404, "no_game", "no game has this id");
+    Registry *r = &s->registry;
+    pthread_mutex_lock(&r->lock);
+    LiveGame **link = &r->bucket[bucket_of(id)];
+    while (*link && strcmp((*link)->id, id) != 0) link = &(*link)->next;
+    LiveGame *g = *link;
+    SavedGame row;
+    const int stored = g ? 1 : store_get(s->store, id, &row);
+    const bool online = g ? g->online : stored == 1 && row.online;
+    if (!g && stored == 1) saved_free(&row);
+    bool ok = false;
+    if (stored != 1)
+        api_fail(e, stored == 0 ? 404 : 500, stored == 0 ? "no_game" : "internal",
+                 stored == 0 ? "no game has this id" : "the archive cannot be read");
+    else if (online)
+        api_fail(e, 409, "illegal", "an online game belongs to both players: it is kept");
+    else if (!store_delete(s->store, id))
+        api_fail(e, 500, "internal", "the archive cannot be written");
+    else
+        ok = true;
+    if (ok && g) {
+        *link = g->next;
+        r->count--;
+        atomic_fetch_add(&g->refs, 1);
+        pthread_mutex_lock(&g->lock);
+        atomic_store(&g->deleted, true);
+        game_cancel_search(g);
+        pthread_mutex_unlock(&g->lock);
+    }
+    pthread_mutex_unlock(&r->lock);
+    if (ok && g) registry_release(g);
+    return ok;
 }
 
 LiveGame **registry_snapshot(Server *s, int *count) {

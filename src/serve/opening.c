@@ -176,7 +176,7 @@ bool opening_action(LiveGame *g, json_t *body, int seat, ApiError *e) {
     if (g->online && seat != (int)st.player)
         return api_fail(e, 403, "not_your_seat", "player %d is asked, not you", (int)st.player + 1);
     if (!perform(g, body, e)) return false;
-    work_cancel(g); /* an analysis of the stones before */
+    game_cancel_search(g); /* an analysis of the stones before */
     opening_rebuild(g);
     g->draw_offer = g->undo_offer = TG_NOBODY;
     g->paused = false;

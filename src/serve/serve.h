@@ -98,8 +98,18 @@ void store_close(Store *st);
 bool store_put(Store *st, const SavedGame *g);
 /// 1 found (moves and evals malloc'd: saved_free), 0 not found, -1 on an error.
 int store_get(Store *st, const char *id, SavedGame *g);
-/// {"games": [summary, ...], "total": N}, newest first; NULL on an error.
-json_t *store_list(Store *st, int limit, int offset);
+/// What the archive list shows; "" lets every game through.
+typedef struct StoreFilter {
+    const char *rule;   ///< a rule name
+    const char *result; ///< "black", "white" (the winner), "draw" or "none" (no result yet)
+    const char *player; ///< "human" or a level, on either side
+} StoreFilter;
+
+/// {"games": [summary, ...], "total": N} (N: the games the filter lets through), newest
+/// first; NULL on an error.
+json_t *store_list(Store *st, int limit, int offset, const StoreFilter *filter);
+/// Removes the game's row; false (logged) on an error.
+bool store_delete(Store *st, const char *id);
 void saved_free(SavedGame *g);
 /// "2026-11-21T18:02:11Z" from Unix milliseconds.
 json_t *serve_json_time(int64_t ms);
@@ -135,12 +145,18 @@ typedef struct LiveGame {
     TgOpening *opening; ///< the opening phase (kept when over); NULL without an opening rule
     bool balancing;     ///< waiting for the worker's balanced start position
     TgColor draw_offer, undo_offer;
+    /// Online, by player number: agrees to hints and analysis, which need both (not kept in
+    /// the archive: after a restart both agree again)
+    bool aids[2];
     bool paused; ///< the computer waits for go or move-now
     int64_t computer_ms;
     int64_t created_ms, updated_ms;
     Eval *evals; ///< by ply, eval_cap entries
     int eval_cap;
     Job *job; ///< the search of this game, if any (at most one)
+    /// Deleted: out of the registry and the archive, never saved again; freed by the last
+    /// registry_release.
+    atomic_bool deleted;
 } LiveGame;
 
 enum { REGISTRY_BUCKETS = 1024, REGISTRY_MAX = 1024 };
@@ -170,10 +186,15 @@ LiveGame *registry_get(Server *s, const char *id, bool *loaded);
 /// Adds a new game (id chosen here) with one reference held.
 bool registry_add(Server *s, LiveGame *g);
 void registry_release(LiveGame *g);
+/// Deletes a game (not an online one) from the archive and from memory: its search stops, and
+/// whoever still holds it (an event stream) holds a game no longer saved. False with the error.
+bool registry_delete(Server *s, const char *id, ApiError *e);
 /// Every live game, each with a reference held; free the array, release each.
 LiveGame **registry_snapshot(Server *s, int *count);
 
 LiveGame *game_new_live(TgGame *game, const int player[2]);
+/// Forgets the game's search, whatever it is (game lock held): the worker drops its result.
+void game_cancel_search(LiveGame *g);
 void game_free_live(LiveGame *g);
 /// The player number (0 or 1) who holds colour c now.
 int game_seat(const LiveGame *g, TgColor c);
@@ -283,8 +304,6 @@ bool pool_has_room(Server *s);
 bool work_start_move(Server *s, LiveGame *g, bool brief);
 /// Starts an analysis of the current position (game lock held).
 bool work_start_analysis(Server *s, LiveGame *g, int64_t time_ms, int multipv);
-/// Forgets the game's search, whatever it is (game lock held); its result is dropped.
-void work_cancel(LiveGame *g);
 
 /* ---- What happens after a change (control.c) ----------------------------------------- */
 

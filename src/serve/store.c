@@ -55,16 +55,27 @@ static const char SQL_GET[] =
     " black_ms, white_ms, computer_ms, evals, created, updated, opening, balancing"
     " FROM games WHERE id = ?1";
 
+/* The list's filters: ?3 rule, ?4 result ("black", "white", "draw", "none"), ?5 a player on
+ * either side; an empty one lets every game through. */
+#define SQL_FILTER                                                                                 \
+    " WHERE (?3 = '' OR rule = ?3)"                                                                \
+    " AND (?4 = '' OR (?4 = 'none' AND reason = '') OR (?4 = 'draw' AND reason <> ''"              \
+    " AND winner = '') OR (?4 IN ('black', 'white') AND winner = ?4))"                             \
+    " AND (?5 = '' OR black = ?5 OR white = ?5)"
+
 static const char SQL_LIST[] =
     "SELECT id, rule, size, black, white, online, created, updated, ply, reason, winner"
-    " FROM games ORDER BY updated DESC, id LIMIT ?1 OFFSET ?2";
+    " FROM games" SQL_FILTER " ORDER BY updated DESC, id LIMIT ?1 OFFSET ?2";
 
-static const char SQL_COUNT[] = "SELECT count(*) FROM games";
+static const char SQL_COUNT[] =
+    "SELECT count(*) FROM games" SQL_FILTER " AND ?1 IS NOT NULL AND ?2 IS NOT NULL";
+
+static const char SQL_DELETE[] = "DELETE FROM games WHERE id = ?1";
 
 struct Store {
     pthread_mutex_t lock;
     sqlite3 *db;
-    sqlite3_stmt *put, *get, *list, *count;
+    sqlite3_stmt *put, *get, *list, *count, *del;
 };
 
 static bool fail(Store *st, const char *what, char *err, size_t size) {
@@ -110,8 +121,11 @@ static bool prepare(Store *st, char *err, size_t size) {
     const struct {
         const char *sql;
         sqlite3_stmt **stmt;
-    } all[] = {
-        {SQL_PUT, &st->put}, {SQL_GET, &st->get}, {SQL_LIST, &st->list}, {SQL_COUNT, &st->count}};
+    } all[] = {{SQL_PUT, &st->put},
+               {SQL_GET, &st->get},
+               {SQL_LIST, &st->list},
+               {SQL_COUNT, &st->count},
+               {SQL_DELETE, &st->del}};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (sqlite3_prepare_v3(st->db, all[i].sql, -1, SQLITE_PREPARE_PERSISTENT, all[i].stmt,
                                NULL) != SQLITE_OK)
@@ -142,6 +156,7 @@ void store_close(Store *st) {
     sqlite3_finalize(st->get);
     sqlite3_finalize(st->list);
     sqlite3_finalize(st->count);
+    sqlite3_finalize(st->del);
     sqlite3_close(st->db);
     pthread_mutex_destroy(&st->lock);
     free(st);
@@ -293,12 +308,18 @@ static json_t *summary(sqlite3_stmt *q) {
                      sqlite3_column_int(q, 8), "result", summary_result(q));
 }
 
-json_t *store_list(Store *st, int limit, int offset) {
+json_t *store_list(Store *st, int limit, int offset, const StoreFilter *f) {
     json_t *games = json_array();
     int64_t total = -1;
     pthread_mutex_lock(&st->lock);
-    sqlite3_bind_int(st->list, 1, limit);
-    sqlite3_bind_int(st->list, 2, offset);
+    sqlite3_stmt *both[2] = {st->list, st->count};
+    for (int k = 0; k < 2; k++) {
+        sqlite3_bind_int(both[k], 1, limit);
+        sqlite3_bind_int(both[k], 2, offset);
+        bind_text(both[k], 3, f->rule);
+        bind_text(both[k], 4, f->result);
+        bind_text(both[k], 5, f->player);
+    }
     int rc;
     while ((rc = sqlite3_step(st->list)) == SQLITE_ROW)
         json_array_append_new(games, summary(st->list));
@@ -313,4 +334,14 @@ json_t *store_list(Store *st, int limit, int offset) {
         return NULL;
     }
     return json_pack("{s:o, s:I}", "games", games, "total", (json_int_t)total);
+}
+
+bool store_delete(Store *st, const char *id) {
+    pthread_mutex_lock(&st->lock);
+    bind_text(st->del, 1, id);
+    const bool ok = sqlite3_step(st->del) == SQLITE_DONE;
+    if (!ok) fprintf(stderr, "tengen: deleting game %s: %s\n", id, sqlite3_errmsg(st->db));
+    sqlite3_reset(st->del);
+    pthread_mutex_unlock(&st->lock);
+    return ok;
 }

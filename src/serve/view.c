@@ -73,6 +73,12 @@ static json_t *evals_json(const LiveGame *g) {
     return a;
 }
 
+static json_t *aids_json(const LiveGame *g) {
+    if (!g->online) return json_null();
+    return json_pack("{s:b, s:b}", "black", g->aids[game_seat(g, TG_BLACK)], "white",
+                     g->aids[game_seat(g, TG_WHITE)]);
+}
+
 static json_t *seats_json(const LiveGame *g) {
     if (!g->online) return json_null();
     const char *b = g->token[game_seat(g, TG_BLACK)], *w = g->token[game_seat(g, TG_WHITE)];
@@ -107,6 +113,7 @@ json_t *game_json(const LiveGame *g) {
     json_object_set_new(o, "undo_offer", json_color(g->undo_offer));
     json_object_set_new(o, "evals", evals_json(g));
     json_object_set_new(o, "seats", seats_json(g));
+    json_object_set_new(o, "aids", aids_json(g));
     json_object_set_new(o, "opening", opening_json(g));
     json_object_set_new(o, "renju_opening", renju_opening_json(game));
     json_object_set_new(o, "balancing", json_boolean(g->balancing));

@@ -155,16 +155,9 @@ bool work_start_move(Server *s, LiveGame *g, bool brief) {
 }
 
 bool work_start_analysis(Server *s, LiveGame *g, int64_t time_ms, int multipv) {
-    work_cancel(g);
+    game_cancel_search(g);
     const TgSearchLimits l = {.level = TG_LEVEL_MAX, .turn_ms = time_ms, .multipv = multipv};
     return start_job(g, s, JOB_ANALYSIS, &l, false);
-}
-
-void work_cancel(LiveGame *g) {
-    if (!g->job) return;
-    atomic_store(&g->job->cancelled, true);
-    atomic_store(&g->job->stop, true);
-    g->job = NULL;
 }
 
 /* ---- Search reports ---- */

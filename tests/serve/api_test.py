@@ -663,6 +663,33 @@ def test_online(s):
     return gid, black
 
 
+def test_online_aids(s):
+    """Online, hints and analysis need both players' agreement; one taking it back stops them;
+    a game on one screen has no such agreement."""
+    g = new_game(s, online=True, black="human", white="human")
+    gid, one = g["id"], g["you"]["token"]
+    two = act(s, gid, "join")[2]["you"]["token"]
+    check("aids start off", g["aids"] == {"black": False, "white": False}, g)
+    status, _, e = act(s, gid, "analyze", {"time_ms": 300}, seat=one)
+    check("no analysis without agreement", status == 409 and e["code"] == "illegal", e)
+    status, _, g = act(s, gid, "aids", {"allow": True}, seat=one)
+    check("one agrees", status == 200 and g["aids"] == {"black": True, "white": False}, g)
+    status, _, e = act(s, gid, "analyze", {"time_ms": 300}, seat=two)
+    check("one is not enough", status == 409, e)
+    act(s, gid, "aids", {"allow": True}, seat=two)
+    status, _, r = act(s, gid, "analyze", {"time_ms": 0}, seat=two)
+    check("both agree: analysis", status == 202, r)
+    status, _, g = act(s, gid, "aids", {"allow": False}, seat=one)
+    check("taken back", g["aids"] == {"black": False, "white": True}, g)
+    status, _, e = act(s, gid, "aids", {"allow": True})
+    check("aids need a seat", status == 403, e)
+    status, _, e = act(s, gid, "aids", {"allow": "yes"}, seat=one)
+    check("aids wants a boolean", status == 400, e)
+    g = new_game(s, white="human")
+    status, _, e = act(s, g["id"], "aids", {"allow": True})
+    check("no aids on one screen", status == 409 and g["aids"] is None, e)
+
+
 def test_records(s):
     g = new_game(s, rule="renju", white="human")
     gid = g["id"]
@@ -722,6 +749,56 @@ def test_list(s):
                                      "updated", "length", "result"}, l)
     times = [x["updated"] for x in s.get("/api/games?limit=50")[2]["games"]]
     check("newest first", times == sorted(times, reverse=True))
+
+
+def test_filters_and_delete(s):
+    """The archive list filters by rule, result and player; a game can be deleted (also one
+    the computer is thinking about, or one an event stream is watching), an online one not."""
+    tag = new_game(s, rule="caro8", white="human", moves=["h8", "a1", "i8", "a2", "j8", "a3",
+                                                           "k8", "a4", "l8"])
+    won = tag["id"]
+    check("a caro8 win by black", tag["result"]["winner"] == "black", tag)
+    open_game = new_game(s, rule="caro8", black="human", white="human")["id"]
+    new_game(s, rule="caro8", black="human", white="easy")
+    q = "/api/games?limit=50"
+    status, _, l = s.get(q + "&rule=caro8")
+    ids = {x["id"] for x in l["games"]}
+    check("filter by rule", status == 200 and {won, open_game} <= ids
+          and all(x["rule"] == "caro8" for x in l["games"]) and l["total"] == len(l["games"]), l)
+    status, _, l = s.get(q + "&rule=caro8&result=black")
+    check("filter by result", [x["id"] for x in l["games"]] == [won] and l["total"] == 1, l)
+    status, _, l = s.get(q + "&rule=caro8&result=none")
+    check("no result yet", open_game in {x["id"] for x in l["games"]} and won not in
+          {x["id"] for x in l["games"]}, l)
+    status, _, l = s.get(q + "&player=easy")
+    check("filter by player", status == 200 and l["games"] and all(
+        "easy" in (x["black"], x["white"]) for x in l["games"]), l)
+    for bad in ["rule=chess", "result=win", "player=grandmaster"]:
+        status, _, e = s.get(q + "&" + bad)
+        check(f"list refuses {bad}", status == 400 and e["code"] == "bad_field", e)
+    # delete: a finished game, watched by an event stream
+    ev = Events(s, won)
+    ev.next()
+    status, _, r = act(s, won, "delete")
+    check("delete", status == 200 and r == {"id": won, "deleted": True}, r)
+    check("deleted game gone", s.get(f"/api/games/{won}")[0] == 404)
+    status, _, l = s.get(q + "&rule=caro8&result=black")
+    check("deleted game not listed", l["total"] == 0, l)
+    ev.close()
+    status, _, e = act(s, won, "delete")
+    check("delete twice", status == 404 and e["code"] == "no_game", e)
+    # a game the computer is thinking about
+    g = new_game(s, black="max", white="human", computer_ms=5000)
+    status, _, r = act(s, g["id"], "delete")
+    check("delete while the computer thinks", status == 200, r)
+    time.sleep(0.2)
+    check("... and it is gone for good", s.get(f"/api/games/{g['id']}")[0] == 404)
+    online = new_game(s, online=True, black="human", white="human")
+    status, _, e = act(s, online["id"], "delete", seat=online["you"]["token"])
+    check("an online game is kept", status == 409 and e["code"] == "illegal", e)
+    status, _, e = s.get(f"/api/games/{open_game}/delete")
+    check("delete is a POST", status == 405, e)
+    check("the server lives on", s.get("/api/info")[0] == 200)
 
 
 def test_rate_limit(db):
@@ -1248,7 +1325,7 @@ def main():
     db = os.path.join(TMP, "tengen.sqlite")
     s = Server(db, "--rate", "0")  # the test is quicker than any person; see test_rate_limit
     tests = [test_info_and_rules, test_human_game, test_refusals, test_assets, test_undo_redo_goto,
-             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_records,
+             test_resign_draw, test_search_controls, test_events_and_analysis, test_mate_texts, test_analysis_kept, test_solve, test_online_aids, test_records,
              test_clock, test_computer_games, test_openings_list, test_opening_swap_rules,
              test_opening_renju_rules, test_opening_refusals, test_opening_starts,
              test_opening_computer, test_opening_rules_to_result, test_opening_undo_hvh]
@@ -1260,6 +1337,7 @@ def main():
     online = test_online(s)
     opening_online = test_opening_online(s)
     test_list(s)
+    test_filters_and_delete(s)
     s2 = test_restart(db, s, online)
     s3 = test_opening_restart(db, s2, opening_online)
     test_shutdown(s3)

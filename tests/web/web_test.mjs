@@ -214,6 +214,41 @@ await test('review of a finished game is a view; a move tried there is a variati
     assert(st === 409, 'goto in a finished game: ' + st);
 });
 
+await test('move list: jump to a move; a new move there keeps the old line as a variation', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9', 'i10', 'h10']);
+    assert(await main.locator('[data-testid=move-list] button.current').textContent() === '5. h10', 'current move');
+    await main.click('[data-testid=move-2]');
+    await waitStones(main, 2);
+    assert(await main.locator('[data-testid=move-list] button.ahead').count() === 3, 'redo moves not shown as ahead');
+    await main.click('#board [data-point=j9]');
+    await waitStones(main, 3);
+    await main.waitForSelector('[data-testid=variation]');
+    assert(/from move 2: h9 i10 h10/.test(await main.textContent('[data-testid=variation]')), 'variation text: ' + (await main.textContent('[data-testid=variation]')));
+    const g = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(g.moves.join() === 'h8,i9,j9' && g.redo.length === 0, 'main line: ' + g.moves.join());
+    // The old line opens as its own game, with the way back.
+    await main.click('[data-testid=variation-open]');
+    await main.waitForFunction((gid) => !location.hash.endsWith(gid), id);
+    await waitStones(main, 5);
+    await main.click('[data-testid=variation-of] a');
+    await main.waitForFunction((gid) => location.hash.endsWith(gid), id);
+    await waitStones(main, 3);
+    await main.locator('[data-testid=moves-box]').screenshot({ path: path.join(ARTIFACTS, 'moves.png') });
+    // Promoting the branch makes it the game's line; the line it replaces becomes the branch.
+    await main.click('[data-testid=variation-promote]');
+    await waitStones(main, 5);
+    await main.waitForFunction(() => /from move 2: j9$/.test(document.querySelector('[data-testid=variation] span').textContent));
+    const promoted = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(promoted.moves.join() === 'h8,i9,h9,i10,h10', 'after the promotion: ' + promoted.moves.join());
+    assert(await main.locator('[data-testid=variation]').count() === 1, 'variations after the promotion');
+    // Deleting the branch removes it here and on the server.
+    const vid = await main.getAttribute('[data-testid=variation]', 'data-id');
+    await main.click('[data-testid=variation-delete]');
+    await main.waitForSelector('[data-testid=variation]', { state: 'detached' });
+    assert((await main.request.get(`${BASE}api/games/${vid}`)).status() === 404, 'variation game not deleted');
+});
+
 await test('undo, redo, first and last (buttons and keys)', async () => {
     await newGame(main, { mode: 'hvh' });
     await play(main, ['h8', 'i9', 'g7', 'j10']);
@@ -449,15 +484,26 @@ await test('export the board as PNG and SVG, with or without move numbers', asyn
 await test('keyboard play: the board takes the focus, arrows move a cursor, Enter plays; focus rings', async () => {
     await newGame(main, { mode: 'hvh' });
     await main.focus('#board svg');
+    await main.keyboard.press('ArrowUp');
+    await main.keyboard.press('ArrowDown');
     await main.waitForSelector('[data-testid=kb-cursor][data-cursor=h8]', { state: 'attached' });
     await main.keyboard.press('Enter');
     await waitStones(main, 1);
     await main.keyboard.press('ArrowRight');
     await main.keyboard.press('ArrowUp');
     await main.waitForSelector('[data-testid=kb-cursor][data-cursor=i9]', { state: 'attached' });
-    await main.keyboard.press(' ');
+    // A click shows no cursor: it is for the keyboard.
+    await main.click('#board [data-point=a15]');
     await waitStones(main, 2);
-    assert(await main.locator('#board [data-stone=i9][data-color=white]').count() === 1, 'i9 not played by keyboard');
+    assert(await main.locator('[data-testid=kb-cursor]').count() === 0, 'a cursor after a click');
+    await main.keyboard.press('ArrowDown');
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=a14]', { state: 'attached' });
+    await main.keyboard.press('ArrowUp');
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown']) await main.keyboard.press(k);
+    await main.waitForSelector('[data-testid=kb-cursor][data-cursor=i9]', { state: 'attached' });
+    await main.keyboard.press(' ');
+    await waitStones(main, 3);
+    assert(await main.locator('#board [data-stone=i9][data-color=black]').count() === 1, 'i9 not played by keyboard');
     // The board and the buttons show where the focus is.
     const ring = (sel) => main.evaluate((q) => { const cs = getComputedStyle(document.querySelector(q)); return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2; }, sel);
     assert(await ring('#board svg'), 'no focus ring on the board');
@@ -469,6 +515,69 @@ await test('keyboard play: the board takes the focus, arrows move a cursor, Ente
     await main.keyboard.press('Tab');
     assert(await ring('#btn-undo'), 'no focus ring on a button');
     await main.screenshot({ path: path.join(ARTIFACTS, 'keyboard.png') });
+});
+
+await test('rotate and flip the board: a view, the game unchanged, clicks still right', async () => {
+    const id = await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    const xy = (p) => main.evaluate((q) => { const c = document.querySelector(`#board [data-stone=${q}]`); return [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]; }, p);
+    let [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] > h[0] && i[1] < h[1], 'i9 not up-right of h8');
+    await main.click('#btn-rotate'); // a quarter clockwise: up-right becomes down-right
+    [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] > h[0] && i[1] > h[1], 'rotation: i9 not down-right of h8');
+    const bottom = await main.$$eval('#board [data-label=bottom]', (els) => els.map((e) => e.textContent));
+    assert(bottom[0] === '1' && bottom[14] === '15', 'bottom labels after a rotation: ' + bottom.join(' '));
+    await main.click('#btn-flip');
+    [h, i] = [await xy('h8'), await xy('i9')];
+    assert(i[0] < h[0] && i[1] > h[1], 'flip: i9 not down-left of h8');
+    // A click on a turned board plays the point under it.
+    await main.click('#board [data-point=j10]');
+    await waitStones(main, 3);
+    const g = await (await main.request.get(`${BASE}api/games/${id}`)).json();
+    assert(g.moves.join() === 'h8,i9,j10', 'moves: ' + g.moves.join());
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'rotated.png') });
+    await main.click('#btn-flip');
+    for (let k = 0; k < 3; k++) await main.click('#btn-rotate');
+    assert(await main.getAttribute('#board svg', 'data-orient') === '0', 'not back to the start');
+});
+
+await test('engine settings: the strongest level\'s time a move, the analysis time', async () => {
+    const bodies = [];
+    const seen = (r) => { if (r.method() === 'POST' && /\/api\/games$/.test(r.url())) bodies.push(JSON.parse(r.postData())); };
+    main.on('request', seen);
+    if (!(await main.locator('#new-dialog[open]').count())) await main.click('#btn-new');
+    await main.selectOption('#ng-mode', 'hvc');
+    await main.selectOption('#ng-think', '10000');
+    await newGame(main, { mode: 'hvc', level: 'max', color: 'black' });
+    main.off('request', seen);
+    assert(bodies.length === 1 && bodies[0].computer_ms === 10000 && bodies[0].white === 'max', 'create body: ' + JSON.stringify(bodies));
+    await main.click('#btn-new');
+    assert(await main.inputValue('#ng-think') === '10000', 'the setting is not remembered');
+    await main.selectOption('#ng-think', '3000');
+    await main.click('#ng-cancel');
+    // An analysis of 5 s ends by itself; until Stop it does not.
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9']);
+    await main.selectOption('#opt-ana-time', '5000');
+    await main.check('#opt-analyze');
+    await main.waitForFunction(() => !document.getElementById('btn-stop').disabled);
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled, null, { timeout: 9000 });
+    await main.uncheck('#opt-analyze');
+    await main.selectOption('#opt-ana-time', '0');
+});
+
+await test('on a phone the candidate labels stay readable (11 px or more)', async () => {
+    await newGame(main, { mode: 'hvh' });
+    await play(main, ['h8', 'i9', 'h9']);
+    await main.setViewportSize({ width: 390, height: 844 });
+    await main.check('#opt-analyze');
+    await main.waitForSelector('#board [data-candidate] text', { state: 'attached' });
+    const heights = await main.$$eval('#board [data-candidate] text', (els) => els.map((e) => e.getBoundingClientRect().height));
+    await main.screenshot({ path: path.join(ARTIFACTS, 'phone-analysis.png') });
+    await main.uncheck('#opt-analyze');
+    await main.setViewportSize({ width: 1280, height: 900 });
+    assert(heights.length && Math.min(...heights) >= 11, 'label heights: ' + heights.map((h) => h.toFixed(1)).join(' '));
 });
 
 await test('the solver draws a forced win, or says there is none', async () => {
@@ -640,6 +749,50 @@ await test('games page lists games; replay steps without changing the game', asy
     await waitStones(main, 5);
 });
 
+await test('archive: filter, download from the list and the replay, delete; fits a phone', async () => {
+    // A finished game to find: Black wins with five.
+    const id = await newGame(main, { mode: 'hvh', rule: 'standard' });
+    await play(main, ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8']);
+    await waitStatus(main, /Black wins/);
+    await main.goto(BASE + '#/games');
+    await main.waitForSelector('[data-testid=game-row]');
+    await main.selectOption('#filter-rule', 'standard');
+    await main.selectOption('#filter-result', 'black');
+    await main.waitForFunction(() => [...document.querySelectorAll('[data-testid=game-row]')].every((r) => /Black wins/.test(r.textContent)));
+    const row = main.locator(`[data-testid=game-row][data-id="${id}"]`);
+    await row.waitFor();
+    assert(/\/api\/games\/\w+\/record\?format=sgf$/.test(await row.locator('[data-testid=row-sgf]').getAttribute('href')), 'no SGF link in the row');
+    const [dl] = await Promise.all([main.waitForEvent('download'), row.locator('[data-testid=row-psq]').click()]);
+    assert(dl.suggestedFilename() === `tengen-${id}.psq`, 'psq download: ' + dl.suggestedFilename());
+    await main.selectOption('#filter-result', 'white');
+    await main.waitForFunction((gid) => !document.querySelector(`[data-testid=game-row][data-id="${gid}"]`), id);
+    await main.selectOption('#filter-result', 'black');
+    await row.waitFor();
+    // The phone: the list fits without sideways scrolling.
+    await main.setViewportSize({ width: 390, height: 844 });
+    const wide = await main.evaluate(() => document.documentElement.scrollWidth);
+    await main.screenshot({ path: path.join(ARTIFACTS, 'games-phone.png'), fullPage: true });
+    await main.setViewportSize({ width: 1280, height: 900 });
+    assert(wide <= 390, 'the list is wider than the phone: ' + wide);
+    await main.screenshot({ path: path.join(ARTIFACTS, 'games.png') });
+    // The replay offers the records too.
+    await row.click();
+    await main.waitForFunction(() => /#\/replay\//.test(location.hash));
+    await main.waitForSelector('#rp-sgf[href]');
+    await main.goto(BASE + '#/games');
+    // Delete asks in the row, then the game is gone from the list and the server.
+    await row.waitFor();
+    await row.locator('[data-testid=row-delete]').click();
+    await row.locator('[data-testid=row-delete-no]').click();
+    await row.locator('[data-testid=row-delete]').click();
+    await row.locator('[data-testid=row-delete-yes]').click();
+    await main.waitForFunction((gid) => !document.querySelector(`[data-testid=game-row][data-id="${gid}"]`), id);
+    const st = (await main.request.get(`${BASE}api/games/${id}`)).status();
+    assert(st === 404, 'deleted game still served: ' + st);
+    await main.selectOption('#filter-rule', '');
+    await main.selectOption('#filter-result', '');
+});
+
 await test('online: create a room, join by link, moves in both, spectator, reload keeps seat', async () => {
     const a = main;
     const id = await newGame(a, { mode: 'online', color: 'black' });
@@ -675,6 +828,16 @@ await test('online: create a room, join by link, moves in both, spectator, reloa
     await b.click('#board [data-point=i10]');
     await waitStones(a, 4);
     await waitStones(c, 4);
+    // Hints and analysis: off for the seated players until both agree.
+    assert(await a.isDisabled('#btn-hint') && await a.isDisabled('#opt-analyze'), 'hint open without agreement');
+    await a.check('#opt-aids');
+    await a.waitForFunction(() => /wait for White to agree/.test(document.getElementById('aids-state').textContent));
+    assert(await b.isDisabled('#btn-hint'), 'one agreement opened the hint');
+    await b.check('#opt-aids');
+    await a.waitForFunction(() => !document.getElementById('btn-hint').disabled);
+    await b.waitForFunction(() => /Both players agreed/.test(document.getElementById('aids-state').textContent));
+    await a.uncheck('#opt-aids');
+    await b.waitForFunction(() => document.getElementById('btn-hint').disabled);
     // An undo online is an offer the other side accepts or declines.
     await b.click('#btn-undo');
     await a.waitForSelector('[data-testid=accept-undo]');
@@ -808,6 +971,17 @@ await test('RIF between two humans: square, refusal, offers and selection; a nam
     await waitStep(main, /玩家1（白方）/);
     await main.click('#btn-lang');
     await waitStep(main, /Player 1 \(White\)/);
+    // The server's refusals read in Chinese on the Chinese page.
+    await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'rif' });
+    await main.click('#btn-lang');
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /第1手须下在天元/);
+    await main.click('#board [data-point=h8]');
+    await waitStones(main, 1);
+    await main.click('#board [data-point=a1]');
+    await waitToast(main, /a1 不在中央 3×3 范围内/);
+    assert(!/outside/.test(await main.textContent('#toast')), 'English left in the toast');
+    await main.click('#btn-lang');
     // Yamaguchi: the number of 5th moves is declared in a number field.
     await newGame(main, { mode: 'hvh', rule: 'renju', opening: 'yamaguchi', start: '4D' });
     await main.fill('[data-testid=opening-n]', '3');
