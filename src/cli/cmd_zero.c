@@ -240,6 +240,17 @@ static int zero_bench(int argc, char **argv) {
            tg_rule_name(tg_model_rule(m)), size, size,
            cpu > 0 ? rate * (double)wall / (double)cpu : rate);
     TgGame *g = tg_game_new(tg_model_rule(m), size, size);
+    TgEngine *e = tg_engine_new(1, 1 << 20);
+    if (g && e) { /* the whole mcts level: tree, selection and playouts */
+        const TgSearchLimits l = {.level = TG_LEVEL_MCTS, .nodes = 20000};
+        TgSearchResult r;
+        const int64_t c0 = cpu_ms();
+        tg_engine_search(e, g, &l, NULL, NULL, &r);
+        const int64_t c = cpu_ms() - c0;
+        printf("mcts level, a 20000-playout search from the empty board: %.0f playouts/s\n",
+               c > 0 ? (double)r.nodes * 1000.0 / (double)c : 0.0);
+    }
+    tg_engine_free(e);
     const TgPoint opening[3] = {
         {size / 2, size / 2}, {size / 2 + 1, size / 2}, {size / 2, size / 2 + 1}};
     for (int i = 0; g && i < 3; i++) tg_game_play(g, opening[i], 0);

@@ -25,7 +25,6 @@ enum {
     NODE_DRAW = 3, ///< no legal move left
     MAX_CELLS = TG_MAX_SIZE * TG_MAX_SIZE,
     MAX_DEPTH = MAX_CELLS + 2,
-    MAX_NODES = 1 << 23, ///< the tree stops growing here (about 240 MB)
     MAX_BATCH = 32,
     MAX_THREADS = 64,
 };
@@ -75,64 +74,74 @@ Mcts *mcts_new(void) {
     return t;
 }
 
+static void pool_free(NodePool *p) {
+    for (int i = 0; i < MCTS_MAX_BLOCKS; i++) free(p->block[i]);
+}
+
 void mcts_free(Mcts *t) {
     if (!t) return;
     pthread_mutex_destroy(&t->lock);
-    free(t->node);
+    pool_free(&t->pool);
+    pool_free(&t->spare);
     free(t);
 }
 
 void mcts_clear(Mcts *t) {
-    t->count = 0;
+    t->pool.count = 0;
     t->root = -1;
 }
 
-/// Room for `n` more nodes (caller holds the lock or is alone). False when the tree is full.
-static bool tree_reserve(Mcts *t, int32_t n) {
-    if (t->count + n <= t->cap) return true;
-    if (t->count + n > MAX_NODES) return false;
-    int32_t cap = t->cap ? t->cap : 4096;
-    while (cap < t->count + n) cap *= 2;
-    if (cap > MAX_NODES) cap = MAX_NODES;
-    MctsNode *grown = realloc(t->node, sizeof *grown * (size_t)cap);
-    if (!grown) return false;
-    t->node = grown;
-    t->cap = cap;
-    return true;
+/// The index of room for `n` consecutive nodes (a block is never split, so children stay
+/// together), or -1 when the tree is full. Blocks are allocated once and kept, and nodes never
+/// move: a growing tree copies nothing.
+static int32_t pool_take(NodePool *p, int32_t n) {
+    int32_t at = p->count;
+    if ((at & (MCTS_BLOCK_NODES - 1)) + n > MCTS_BLOCK_NODES)
+        at = (at | (MCTS_BLOCK_NODES - 1)) + 1;
+    const int block = at >> MCTS_BLOCK_BITS;
+    if (block >= MCTS_MAX_BLOCKS) return -1;
+    if (!p->block[block] && !(p->block[block] = malloc(sizeof(MctsNode) * MCTS_BLOCK_NODES)))
+        return -1;
+    p->count = at + n;
+    return at;
 }
 
-static int32_t new_node(Mcts *t, Pos move, float prior) {
-    const int32_t i = t->count++;
-    t->node[i] = (MctsNode){.child = -1, .move = move, .prior = prior};
-    return i;
+static MctsNode *pool_at(const NodePool *p, int32_t i) {
+    return &p->block[i >> MCTS_BLOCK_BITS][i & (MCTS_BLOCK_NODES - 1)];
 }
 
-/// Copies the subtree under `from` (in `src`) into t as consecutive blocks; returns its index.
-static int32_t copy_subtree(Mcts *t, const MctsNode *src, int32_t from) {
-    const int32_t root = new_node(t, src[from].move, src[from].prior);
-    t->node[root] = src[from];
-    int32_t head = root;
-    while (head < t->count) { // breadth first: each node's children land next to each other
-        MctsNode *n = &t->node[head++];
-        if (n->child < 0) continue;
-        const int32_t first = t->count;
-        for (int k = 0; k < n->nchild; k++) t->node[t->count++] = src[n->child + k];
-        n->child = first;
-    }
+static MctsNode *node_at(const Mcts *t, int32_t i) { return pool_at(&t->pool, i); }
+
+/// Copies the children of t's node `from` under dst's node `to`, and theirs, depth first.
+static void copy_children(const Mcts *t, int32_t from, NodePool *dst, int32_t to) {
+    const MctsNode *src = node_at(t, from);
+    MctsNode *n = pool_at(dst, to);
+    const int32_t first = src->child >= 0 ? pool_take(dst, src->nchild) : -1;
+    n->child = first; // no room: the copy ends here
+    if (first < 0) return;
+    for (int k = 0; k < src->nchild; k++) *pool_at(dst, first + k) = *node_at(t, src->child + k);
+    for (int k = 0; k < src->nchild; k++) copy_children(t, src->child + k, dst, first + k);
+}
+
+/// Makes the subtree under `from` the whole tree (copied to the spare pool, which then swaps
+/// with the tree's); returns its root, or -1 when out of memory.
+static int32_t keep_subtree(Mcts *t, int32_t from) {
+    NodePool *dst = &t->spare;
+    dst->count = 0;
+    const int32_t root = pool_take(dst, 1);
+    if (root < 0) return -1;
+    *pool_at(dst, root) = *node_at(t, from);
+    copy_children(t, from, dst, root);
+    const NodePool swap = t->pool;
+    t->pool = *dst;
+    *dst = swap;
     return root;
 }
 
-static int32_t subtree_size(const MctsNode *node, int32_t i) {
-    int32_t size = 1;
-    if (node[i].child >= 0)
-        for (int k = 0; k < node[i].nchild; k++) size += subtree_size(node, node[i].child + k);
-    return size;
-}
-
 static int32_t find_child(const Mcts *t, int32_t parent, Pos move) {
-    const MctsNode *p = &t->node[parent];
+    const MctsNode *p = node_at(t, parent);
     for (int k = 0; p->child >= 0 && k < p->nchild; k++)
-        if (t->node[p->child + k].move == move) return p->child + k;
+        if (node_at(t, p->child + k)->move == move) return p->child + k;
     return -1;
 }
 
@@ -145,21 +154,11 @@ static bool tree_prepare(Mcts *t, const Board *b, const MctsParams *p) {
         at = t->root;
         for (int i = t->ply; i < b->ply && at >= 0; i++) at = find_child(t, at, b->moves[i]);
     }
-    if (at >= 0 && at != t->root) {
-        MctsNode *old = t->node;
-        const int32_t size = subtree_size(old, at);
-        MctsNode *fresh = malloc(sizeof *fresh * (size_t)(size > 4096 ? size : 4096));
-        if (!fresh) return false;
-        t->node = fresh;
-        t->cap = size > 4096 ? size : 4096;
-        t->count = 0;
-        at = copy_subtree(t, old, at);
-        free(old);
-    }
+    if (at >= 0 && at != t->root) at = keep_subtree(t, at);
     if (at < 0) {
-        t->count = 0;
-        if (!tree_reserve(t, 1)) return false;
-        at = new_node(t, POS_NONE, 1);
+        t->pool.count = 0;
+        if ((at = pool_take(&t->pool, 1)) < 0) return false;
+        *node_at(t, at) = (MctsNode){.child = -1, .move = POS_NONE, .prior = 1};
     }
     t->root = at;
     t->zero = p->zero;
@@ -305,7 +304,7 @@ static int32_t select_child(const Mcts *t, const MctsNode *parent, const MctsPar
             (parent->visits > 0 ? -parent->value / (float)parent->visits : 0) - FPU_REDUCTION;
         const float scale = p->c * sqrtf((float)(np > 1 ? np : 1));
         for (int k = 0; k < parent->nchild; k++) {
-            const MctsNode *c = &t->node[parent->child + k];
+            const MctsNode *c = node_at(t, parent->child + k);
             const int32_t n = c->visits + c->vloss;
             const float q = n > 0 ? node_q(c) : fpu;
             const float score = q + scale * c->prior / (float)(1 + n);
@@ -315,7 +314,7 @@ static int32_t select_child(const Mcts *t, const MctsNode *parent, const MctsPar
     }
     const float log_np = logf((float)(np > 1 ? np : 1));
     for (int k = 0; k < parent->nchild; k++) {
-        const MctsNode *c = &t->node[parent->child + k];
+        const MctsNode *c = node_at(t, parent->child + k);
         const int32_t n = c->visits + c->vloss;
         if (n == 0) return parent->child + k; // children are in random order
         const float score = node_q(c) + p->c * sqrtf(log_np / (float)n);
@@ -331,11 +330,11 @@ static void descend(TreeSearch *s, Board *b, Leaf *leaf) {
     leaf->depth = 0;
     for (;;) {
         leaf->path[leaf->depth++] = at;
-        t->node[at].vloss++;
-        const MctsNode *n = &t->node[at];
+        node_at(t, at)->vloss++;
+        const MctsNode *n = node_at(t, at);
         if (n->state != NODE_OPEN || n->child < 0 || n->nchild == 0) break;
         at = select_child(t, n, s->p);
-        board_play(b, t->node[at].move);
+        board_play(b, node_at(t, at)->move);
     }
     if (leaf->depth > atomic_load(&s->max_depth)) atomic_store(&s->max_depth, leaf->depth);
 }
@@ -344,19 +343,20 @@ static void descend(TreeSearch *s, Board *b, Leaf *leaf) {
 static void backup(TreeSearch *s, Leaf *leaf) {
     Mcts *t = s->t;
     const int32_t at = leaf->path[leaf->depth - 1];
-    MctsNode *n = &t->node[at];
+    MctsNode *n = node_at(t, at);
     if (n->state == NODE_OPEN && leaf->state != NODE_OPEN) n->state = (uint8_t)leaf->state;
-    if (leaf->state == NODE_OPEN && n->child < 0 && leaf->nmoves > 0 &&
-        tree_reserve(t, leaf->nmoves)) {
-        const int32_t first = t->count;
-        for (int k = 0; k < leaf->nmoves; k++) new_node(t, leaf->moves[k], leaf->prior[k]);
-        n = &t->node[at]; // the pool may have moved
+    const bool grow = leaf->state == NODE_OPEN && n->child < 0 && leaf->nmoves > 0;
+    const int32_t first = grow ? pool_take(&t->pool, leaf->nmoves) : -1;
+    if (first >= 0) { // a full tree leaves the leaf unexpanded
+        for (int k = 0; k < leaf->nmoves; k++)
+            *node_at(t, first + k) =
+                (MctsNode){.child = -1, .move = leaf->moves[k], .prior = leaf->prior[k]};
         n->child = first;
         n->nchild = (uint16_t)leaf->nmoves;
     }
     float v = leaf->value; // side to move at the leaf
     for (int d = leaf->depth - 1; d >= 0; d--) {
-        MctsNode *m = &t->node[leaf->path[d]];
+        MctsNode *m = node_at(t, leaf->path[d]);
         m->vloss--;
         m->visits++;
         m->value -= v; // the mover's view is the opposite of the side to move's
@@ -413,7 +413,7 @@ static void search_batch(TreeWorker *w) {
         pthread_mutex_lock(&s->t->lock);
         atomic_fetch_add(&s->started, 1);
         descend(s, &w->board, leaf);
-        const MctsNode n = s->t->node[leaf->path[leaf->depth - 1]];
+        const MctsNode n = (*node_at(s->t, leaf->path[leaf->depth - 1]));
         pthread_mutex_unlock(&s->t->lock);
         if (n.state != NODE_OPEN) {
             leaf->state = n.state;
@@ -484,11 +484,11 @@ static bool tree_worker_init(TreeWorker *w, TreeSearch *s, const Board *b, uint6
 static void prepare_root(TreeWorker *w, const MctsParams *p) {
     Mcts *t = w->s->t;
     Leaf *leaf = &w->leaf[0];
-    if (t->node[t->root].child < 0) {
+    if (node_at(t, t->root)->child < 0) {
         judge_leaf(&w->board, leaf, true);
         leaf->depth = 1;
         leaf->path[0] = t->root;
-        t->node[t->root].vloss++;
+        node_at(t, t->root)->vloss++;
         const int cells = w->board.width * w->board.height;
         if (p->zero && leaf->nmoves > 0) {
             nn_features(&w->board, w->planes);
@@ -503,15 +503,15 @@ static void prepare_root(TreeWorker *w, const MctsParams *p) {
         const int state = leaf->state;
         leaf->state = NODE_OPEN; // the root always gets its children
         backup(w->s, leaf);
-        t->node[t->root].state = NODE_OPEN;
+        node_at(t, t->root)->state = NODE_OPEN;
         (void)state;
     }
-    MctsNode *r = &t->node[t->root];
+    MctsNode *r = node_at(t, t->root);
     if (p->noise_eps <= 0 || r->nchild < 2) return;
     double g[MAX_CELLS], sum = 0;
     for (int k = 0; k < r->nchild; k++) sum += g[k] = rng_gamma(&w->rng, p->noise_alpha);
     for (int k = 0; k < r->nchild; k++) {
-        MctsNode *c = &t->node[r->child + k];
+        MctsNode *c = node_at(t, r->child + k);
         c->prior =
             (1 - p->noise_eps) * c->prior + p->noise_eps * (float)(g[k] / (sum > 0 ? sum : 1));
     }
@@ -525,12 +525,12 @@ static int compare_children(const void *a, const void *b) {
 }
 
 static void collect_result(const Mcts *t, MctsResult *out) {
-    const MctsNode *r = &t->node[t->root];
+    const MctsNode *r = node_at(t, t->root);
     out->child_count = r->nchild;
     out->children = malloc(sizeof *out->children * (size_t)(r->nchild ? r->nchild : 1));
     if (!out->children) out->child_count = 0;
     for (int k = 0; k < out->child_count; k++) {
-        const MctsNode *c = &t->node[r->child + k];
+        const MctsNode *c = node_at(t, r->child + k);
         out->children[k] = (MctsChild){.move = c->move,
                                        .visits = c->visits,
                                        .prior = c->prior,
@@ -541,13 +541,13 @@ static void collect_result(const Mcts *t, MctsResult *out) {
     out->q = out->child_count ? out->children[0].q : 0;
     int32_t at = t->root;
     out->pv_length = 0;
-    while (out->pv_length < 64 && t->node[at].child >= 0 && t->node[at].nchild > 0) {
-        const MctsNode *n = &t->node[at];
+    while (out->pv_length < 64 && node_at(t, at)->child >= 0 && node_at(t, at)->nchild > 0) {
+        const MctsNode *n = node_at(t, at);
         int32_t best = n->child;
         for (int k = 1; k < n->nchild; k++)
-            if (t->node[n->child + k].visits > t->node[best].visits) best = n->child + k;
-        if (t->node[best].visits == 0) break;
-        out->pv[out->pv_length++] = t->node[best].move;
+            if (node_at(t, n->child + k)->visits > node_at(t, best)->visits) best = n->child + k;
+        if (node_at(t, best)->visits == 0) break;
+        out->pv[out->pv_length++] = node_at(t, best)->move;
         at = best;
     }
 }

@@ -28,10 +28,22 @@ typedef struct MctsNode {
     float value;   ///< sum of results from the view of the player who made `move`
 } MctsNode;
 
+enum {
+    MCTS_BLOCK_BITS = 16,
+    MCTS_BLOCK_NODES = 1 << MCTS_BLOCK_BITS,
+    MCTS_MAX_BLOCKS = 128, ///< the tree stops growing at 8M nodes (224 MB)
+};
+
+/// Nodes in fixed blocks, allocated as the tree grows and kept for the next search.
+typedef struct NodePool {
+    MctsNode *block[MCTS_MAX_BLOCKS];
+    int32_t count; ///< indices in use (with gaps at block ends)
+} NodePool;
+
 typedef struct Mcts {
     pthread_mutex_t lock;
-    MctsNode *node;
-    int32_t count, cap;
+    NodePool pool;
+    NodePool spare; ///< where a kept subtree is copied
     int32_t root;
     /* The position at the root, to recognise a later position that follows from it. */
     bool zero;
