@@ -110,15 +110,31 @@ static void near_add(Worker *w, Pos p, int delta) {
         for (int dx = -2; dx <= 2; dx++) w->near[p + dy * BOARD_STRIDE + dx] += (uint8_t)delta;
 }
 
+/// The box of the board ply `to` holds: the box of ply `from` grown to cover the points
+/// within two cells of p (clipped to the board).
+static void box_grow(Worker *w, int from, int to, Pos p) {
+    const int8_t *o = w->box[from];
+    const int x = pos_x(p), y = pos_y(p), right = w->board.width - 1, top = w->board.height - 1;
+    int8_t *n = w->box[to];
+    n[0] = (int8_t)(x - 2 < o[0] ? (x - 2 < 0 ? 0 : x - 2) : o[0]);
+    n[1] = (int8_t)(y - 2 < o[1] ? (y - 2 < 0 ? 0 : y - 2) : o[1]);
+    n[2] = (int8_t)(x + 2 > o[2] ? (x + 2 > right ? right : x + 2) : o[2]);
+    n[3] = (int8_t)(y + 2 > o[3] ? (y + 2 > top ? top : y + 2) : o[3]);
+}
+
 void worker_reset(Worker *w, const Board *root) {
     w->board = *root;
     memset(w->near, 0, sizeof w->near);
     w->cell_count = 0;
+    const int ply = root->ply;
+    w->box[ply][0] = w->box[ply][1] = BOARD_MAX, w->box[ply][2] = w->box[ply][3] = -1; /* empty */
     for (int y = 0; y < root->height; y++)
         for (int x = 0; x < root->width; x++) {
             const Pos p = pos_make(x, y);
             w->cells[w->cell_count++] = p;
-            if (!board_empty(root, p)) near_add(w, p, 1);
+            if (board_empty(root, p)) continue;
+            near_add(w, p, 1);
+            box_grow(w, ply, ply, p);
         }
     memset(w->killer, 0, sizeof w->killer);
     memset(w->excluded, 0, sizeof w->excluded);
@@ -131,6 +147,7 @@ void worker_reset(Worker *w, const Board *root) {
 static void make_move(Worker *w, Pos p) {
     board_play(&w->board, p);
     near_add(w, p, 1);
+    box_grow(w, w->board.ply - 1, w->board.ply, p);
 }
 
 static void unmake_move(Worker *w) {
@@ -169,8 +186,10 @@ static void scan(Worker *w, Scan *s) {
     s->their_fives = 0;
     s->their_three = s->their_threat = s->their_four = false;
     s->my_43 = s->my_33 = POS_NONE;
-    for (int i = 0; i < w->cell_count; i++) {
-        const Pos p = w->cells[i];
+    const int8_t *box = w->box[b->ply]; /* every point near a stone lies in it */
+    for (int y = box[1]; y <= box[3]; y++)
+        for (int x = box[0]; x <= box[2]; x++) {
+        const Pos p = pos_make(x, y);
         if (!w->near[p] || !board_empty(b, p)) continue;
         s->cand[s->count++] = p;
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
