@@ -59,7 +59,7 @@ static const struct {
     int se_depth;           ///< singular extension from this many plies
     int se_margin;          ///< ... when the other moves stay this much per ply below the table
 } SEL = {
-    .rfp_margin = 80,
+    .rfp_margin = 50,
     .razor_depth = 3,
     .razor_base = 40,
     .razor_margin = 40,
