@@ -11,7 +11,8 @@
 #include "commands.h"
 
 const char USAGE_BENCH[] =
-    "usage: tengen bench [--depth D] [--hash MB] | --time MS | --nodes N [--moves-of \"h8 i9 h9\"]\n"
+    "usage: tengen bench [--depth D] [--hash MB] | --time MS | --nodes N [--moves-of \"h8 i9 "
+    "h9\"]\n"
     "       tengen bench --moves [--count N]\n"
     "\n"
     "Searches fixed positions (freestyle 15x15 and 20x20, standard, renju) with one thread and a\n"
@@ -103,7 +104,8 @@ static int bench_search(int depth, long hash_mb) {
         nodes += r.nodes;
     }
     tg_engine_free(e);
-    printf("Bench: %" PRIu64 " nodes %.0f nps\n", nodes, elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    printf("Bench: %" PRIu64 " nodes %.0f nps\n", nodes,
+           elapsed > 0 ? (double)nodes / elapsed : 0.0);
     return 0;
 }
 
@@ -189,5 +191,6 @@ int cmd_bench(int argc, char **argv) {
         }
     }
     if (moves) return bench_moves(count);
-    return ms || nodes ? bench_profile(ms, nodes, moves_of, hash_mb) : bench_search((int)depth, hash_mb);
+    return ms || nodes ? bench_profile(ms, nodes, moves_of, hash_mb)
+                       : bench_search((int)depth, hash_mb);
 }
