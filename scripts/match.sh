@@ -26,12 +26,13 @@ options:
   --out DIR         where the games, logs and summary go (default /tmp/tengen-match-TIME)
   --cli PATH        c-gomoku-cli (default $C_GOMOKU_CLI, else c-gomoku-cli in PATH)
   --no-build        use build/pbrain-tengen as it is (do not run make)
+  --tengen PATH     the brain under test instead of the working tree's (implies --no-build)
 EOF
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=HEAD engine="" name="" rule=freestyle nodes="" time_ms="" match_s=0 games="" sprt=""
-openings="" concurrency=1 out="" cli=${C_GOMOKU_CLI:-} build=1
+openings="" concurrency=1 out="" cli=${C_GOMOKU_CLI:-} build=1 tengen=$root/build/pbrain-tengen
 while [ $# -gt 0 ]; do
     case $1 in
     --base) base=$2; shift 2 ;;
@@ -48,6 +49,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --cli) cli=$2; shift 2 ;;
     --no-build) build=0; shift ;;
+    --tengen) tengen=$2; build=0; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "match.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
     esac
@@ -73,7 +75,7 @@ out=$(cd "$out" && pwd)
 # 1. The working tree's brain, copied so that a rebuild during the match changes nothing.
 if [ $build = 1 ]; then make -C "$root" -j2 build/pbrain-tengen >"$out/build.log" 2>&1 || die "build failed: $out/build.log"; fi
 mkdir -p "$out/new"
-cp "$root/build/pbrain-tengen" "$out/new/pbrain-tengen"
+cp "$tengen" "$out/new/pbrain-tengen"
 new_name=tengen-$(git -C "$root" describe --always --dirty 2>/dev/null || echo work)
 
 # 2. The opponent: a revision built from `git archive` outside the repository, or a command.

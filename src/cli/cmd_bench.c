@@ -11,7 +11,8 @@
 #include "commands.h"
 
 const char USAGE_BENCH[] =
-    "usage: tengen bench [--depth D] [--hash MB] | --time MS [--moves-of \"h8 i9 h9\"]\n"
+    "usage: tengen bench [--depth D] [--hash MB] | --time MS | --nodes N [--moves-of \"h8 i9 "
+    "h9\"]\n"
     "       tengen bench --moves [--count N]\n"
     "\n"
     "Searches fixed positions (freestyle 15x15 and 20x20, standard, renju) with one thread and a\n"
@@ -23,6 +24,7 @@ const char USAGE_BENCH[] =
     "freestyle 15x15 game) for MS milliseconds and prints the nodes at the end of every\n"
     "completed depth and the effective branching factor: the geometric mean of\n"
     "nodes(d+1) / nodes(d) over the last four completed depths (timed: not deterministic).\n"
+    "--nodes N: the same with N nodes a position instead of a time (deterministic).\n"
     "\n"
     "--moves: plays seeded random games on 15x15 under each rule, making and undoing a move\n"
     "at every step with the full incremental board state, and prints make+undo pairs per\n"
@@ -98,7 +100,8 @@ static int bench_search(int depth, long hash_mb) {
         nodes += r.nodes;
     }
     tg_engine_free(e);
-    printf("Bench: %" PRIu64 " nodes %.0f nps\n", nodes, elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    printf("Bench: %" PRIu64 " nodes %.0f nps\n", nodes,
+           elapsed > 0 ? (double)nodes / elapsed : 0.0);
     return 0;
 }
 
@@ -127,11 +130,11 @@ static double profile_ebf(const DepthProfile *p) {
 }
 
 static int profile_one(TgEngine *e, const char *name, TgRule rule, int size, const char *moves,
-                       long ms) {
+                       long ms, long nodes) {
     const TgBenchPosition p = {name, rule, size, moves, 0};
     TgGame *g = bench_game(&p);
     if (!g) return 1;
-    TgSearchLimits limits = {.turn_ms = ms};
+    TgSearchLimits limits = {.turn_ms = ms, .nodes = (uint64_t)nodes};
     TgSearchResult r;
     DepthProfile prof = {{0}, 0};
     tg_engine_clear(e);
@@ -146,21 +149,21 @@ static int profile_one(TgEngine *e, const char *name, TgRule rule, int size, con
     return 0;
 }
 
-static int bench_profile(long ms, const char *moves, long hash_mb) {
+static int bench_profile(long ms, long nodes, const char *moves, long hash_mb) {
     TgEngine *e = tg_engine_new(1, (size_t)hash_mb << 20);
     if (!e) return cli_error("bench: out of memory");
     int bad = 0;
-    if (moves) bad = profile_one(e, moves, TG_FREESTYLE, 15, moves, ms);
+    if (moves) bad = profile_one(e, moves, TG_FREESTYLE, 15, moves, ms, nodes);
     for (int i = 0; !moves && !bad && i < tg_bench_position_count(); i++) {
         const TgBenchPosition *p = tg_bench_position(i);
-        bad = profile_one(e, p->name, p->rule, p->size, p->moves, ms);
+        bad = profile_one(e, p->name, p->rule, p->size, p->moves, ms, nodes);
     }
     tg_engine_free(e);
     return bad;
 }
 
 int cmd_bench(int argc, char **argv) {
-    long count = 20000000, depth = 0, hash_mb = 16, ms = 0;
+    long count = 20000000, depth = 0, hash_mb = 16, ms = 0, nodes = 0;
     bool moves = false;
     const char *moves_of = NULL;
     const char *v;
@@ -173,6 +176,8 @@ int cmd_bench(int argc, char **argv) {
             if (!cli_int("--depth", v, 1, 90, &depth)) return 2;
         } else if (cli_option(argc, argv, &i, "--time", &v)) {
             if (!cli_int("--time", v, 1, 3600000, &ms)) return 2;
+        } else if (cli_option(argc, argv, &i, "--nodes", &v)) {
+            if (!cli_int("--nodes", v, 1, 1000000000000L, &nodes)) return 2;
         } else if (cli_option(argc, argv, &i, "--moves-of", &v)) {
             moves_of = v;
         } else if (cli_option(argc, argv, &i, "--hash", &v)) {
@@ -182,5 +187,6 @@ int cmd_bench(int argc, char **argv) {
         }
     }
     if (moves) return bench_moves(count);
-    return ms ? bench_profile(ms, moves_of, hash_mb) : bench_search((int)depth, hash_mb);
+    return ms || nodes ? bench_profile(ms, nodes, moves_of, hash_mb)
+                       : bench_search((int)depth, hash_mb);
 }

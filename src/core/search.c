@@ -22,17 +22,17 @@
 #include "vcf.h"
 
 enum {
-    CHECK_EVERY = 256,        ///< nodes between clock checks (main thread)
-    QUIESCENCE_FOURS = 20,    ///< most fours in a row at a leaf
-    ASPIRATION_DEPTH = 4,     ///< aspiration windows from this depth on
+    CHECK_EVERY = 256,     ///< nodes between clock checks (main thread)
+    QUIESCENCE_FOURS = 20, ///< most fours in a row at a leaf
+    ASPIRATION_DEPTH = 4,  ///< aspiration windows from this depth on
     ASPIRATION_DELTA = 60,
     ROOT_SOLVER_NODES = 30000, ///< VCF nodes before the search (deterministic)
     ORDER_TT = 1 << 28,
     ORDER_KILLER = 400,
     HISTORY_MAX = 8000,
-    GREEDY_NOISE = 24,         ///< the easy level's randomness, in ordering points
-    FUTILITY_MARGIN = 150,     ///< per ply of depth
-    ONE_PLY = DEPTH_UNIT,      ///< search depths are fractional: 1/ONE_PLY of a ply is the step
+    GREEDY_NOISE = 24,     ///< the easy level's randomness, in ordering points
+    FUTILITY_MARGIN = 150, ///< per ply of depth
+    ONE_PLY = DEPTH_UNIT,  ///< search depths are fractional: 1/ONE_PLY of a ply is the step
 };
 /// A completed depth ends at about this multiple of the time the previous ones took: the
 /// effective branching factor of the selective search is near 2 on the bench positions
@@ -44,9 +44,9 @@ static const uint64_t EXCLUSION_KEY = 0x9e3779b97f4a7c15u;
 /// Selectivity of the hard and max levels (style.reductions), in one place. Evaluation units:
 /// an open three of the opponent costs about 250 (eval.c).
 static const struct {
-    int rfp_margin;         ///< reverse futility: eval - this per ply of depth >= beta fails high
-    int razor_depth;        ///< razoring below this many plies
-    int razor_base;         ///< razoring: eval + base + margin per ply < alpha tries fours only
+    int rfp_margin;  ///< reverse futility: eval - this per ply of depth >= beta fails high
+    int razor_depth; ///< razoring below this many plies
+    int razor_base;  ///< razoring: eval + base + margin per ply < alpha tries fours only
     int razor_margin;
     double mcp_base;        ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
     double mcp_power;       ///< halved when the position is not improving
@@ -61,7 +61,7 @@ static const struct {
     int se_depth;           ///< singular extension from this many plies
     int se_margin;          ///< ... when the other moves stay this much per ply below the table
 } SEL = {
-    .rfp_margin = 80,
+    .rfp_margin = 50,
     .razor_depth = 3,
     .razor_base = 40,
     .razor_margin = 40,
@@ -85,7 +85,9 @@ static int move_count_limit(int depth, bool improving) {
     return improving ? n : (n + 1) / 2;
 }
 
-static int static_eval_margin(int eval, int depth) { return eval + SEL.futility_margin * depth / ONE_PLY; }
+static int static_eval_margin(int eval, int depth) {
+    return eval + SEL.futility_margin * depth / ONE_PLY;
+}
 
 static int win_in(int ply) { return SCORE_WIN - ply; }
 static int loss_in(int ply) { return -SCORE_WIN + ply; }
@@ -106,15 +108,31 @@ static void near_add(Worker *w, Pos p, int delta) {
         for (int dx = -2; dx <= 2; dx++) w->near[p + dy * BOARD_STRIDE + dx] += (uint8_t)delta;
 }
 
+/// The box of the board ply `to` holds: the box of ply `from` grown to cover the points
+/// within two cells of p (clipped to the board).
+static void box_grow(Worker *w, int from, int to, Pos p) {
+    const int8_t *o = w->box[from];
+    const int x = pos_x(p), y = pos_y(p), right = w->board.width - 1, top = w->board.height - 1;
+    int8_t *n = w->box[to];
+    n[0] = (int8_t)(x - 2 < o[0] ? (x - 2 < 0 ? 0 : x - 2) : o[0]);
+    n[1] = (int8_t)(y - 2 < o[1] ? (y - 2 < 0 ? 0 : y - 2) : o[1]);
+    n[2] = (int8_t)(x + 2 > o[2] ? (x + 2 > right ? right : x + 2) : o[2]);
+    n[3] = (int8_t)(y + 2 > o[3] ? (y + 2 > top ? top : y + 2) : o[3]);
+}
+
 void worker_reset(Worker *w, const Board *root) {
     w->board = *root;
     memset(w->near, 0, sizeof w->near);
     w->cell_count = 0;
+    const int ply = root->ply;
+    w->box[ply][0] = w->box[ply][1] = BOARD_MAX, w->box[ply][2] = w->box[ply][3] = -1; /* empty */
     for (int y = 0; y < root->height; y++)
         for (int x = 0; x < root->width; x++) {
             const Pos p = pos_make(x, y);
             w->cells[w->cell_count++] = p;
-            if (!board_empty(root, p)) near_add(w, p, 1);
+            if (board_empty(root, p)) continue;
+            near_add(w, p, 1);
+            box_grow(w, ply, ply, p);
         }
     memset(w->killer, 0, sizeof w->killer);
     memset(w->excluded, 0, sizeof w->excluded);
@@ -127,6 +145,7 @@ void worker_reset(Worker *w, const Board *root) {
 static void make_move(Worker *w, Pos p) {
     board_play(&w->board, p);
     near_add(w, p, 1);
+    box_grow(w, w->board.ply - 1, w->board.ply, p);
 }
 
 static void unmake_move(Worker *w) {
@@ -146,15 +165,15 @@ static bool legal(Board *b, Pos p) {
 typedef struct Scan {
     Pos cand[MAX_CANDIDATES]; ///< empty points near stones (renju Black fouls included)
     int count;
-    Pos my_five;          ///< a point where the side to move makes five, or POS_NONE
-    Pos my_win;           ///< a legal open four or double four, or POS_NONE
+    Pos my_five; ///< a point where the side to move makes five, or POS_NONE
+    Pos my_win;  ///< a legal open four or double four, or POS_NONE
     Pos their_five[2];
     int their_fives;
-    bool their_three;     ///< the opponent can make an open four (a legal one)
-    bool their_threat;    ///< ... or a four-three, a double four or a double three
-    bool their_four;      ///< the opponent can make a four (or more)
-    Pos my_43;            ///< a point where the side to move makes a four and an open three
-    Pos my_33;            ///< ... two open threes (never for renju Black: a possible foul)
+    bool their_three;  ///< the opponent can make an open four (a legal one)
+    bool their_threat; ///< ... or a four-three, a double four or a double three
+    bool their_four;   ///< the opponent can make a four (or more)
+    Pos my_43;         ///< a point where the side to move makes a four and an open three
+    Pos my_33;         ///< ... two open threes (never for renju Black: a possible foul)
 } Scan;
 
 static void scan(Worker *w, Scan *s) {
@@ -165,24 +184,27 @@ static void scan(Worker *w, Scan *s) {
     s->their_fives = 0;
     s->their_three = s->their_threat = s->their_four = false;
     s->my_43 = s->my_33 = POS_NONE;
-    for (int i = 0; i < w->cell_count; i++) {
-        const Pos p = w->cells[i];
-        if (!w->near[p] || !board_empty(b, p)) continue;
-        s->cand[s->count++] = p;
-        const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
-        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
-        if (mine == THREAT_FIVE) s->my_five = p;
-        if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
-        if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
-            s->my_win = p;
-        if (theirs == THREAT_FLEX4) s->their_three = true;
-        if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
-        if (theirs >= THREAT_BLOCK4) s->their_four = true;
-        if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
-        if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
-    }
+    const int8_t *box = w->box[b->ply]; /* every point near a stone lies in it */
+    for (int y = box[1]; y <= box[3]; y++)
+        for (int x = box[0]; x <= box[2]; x++) {
+            const Pos p = pos_make(x, y);
+            if (!w->near[p] || !board_empty(b, p)) continue;
+            s->cand[s->count++] = p;
+            const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+            const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+            if (mine == THREAT_FIVE) s->my_five = p;
+            if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
+            if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
+                s->my_win = p;
+            if (theirs == THREAT_FLEX4) s->their_three = true;
+            if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
+            if (theirs >= THREAT_BLOCK4) s->their_four = true;
+            if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
+            if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
+        }
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
-    if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) && !legal(b, s->my_win))
+    if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) &&
+        !legal(b, s->my_win))
         s->my_win = POS_NONE; /* another legal one may exist; the search will find it */
     /* No stone near any empty point (a crowded board): every empty point is a candidate. */
     if (s->count == 0 && b->stone_count < w->cell_count)
@@ -191,7 +213,9 @@ static void scan(Worker *w, Scan *s) {
 }
 
 /// The static evaluation of the scanned node (eval_position over its candidates).
-static int scan_eval(const Worker *w, const Scan *s) { return eval_position(&w->board, s->cand, s->count); }
+static int scan_eval(const Worker *w, const Scan *s) {
+    return eval_position(&w->board, s->cand, s->count);
+}
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
 /// the single block when the opponent has one five point.
@@ -213,7 +237,8 @@ static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
 /// line than the three, one stone cannot stop two threes on two lines, and no reply can make
 /// five. Renju Black is left to the search (its straight-four points may be fouls).
 static int static_mate(const Worker *w, const Scan *s, int ply) {
-    if (s->their_four || s->their_fives || (w->board.rule == TG_RENJU && board_to_move(&w->board) == BLACK))
+    if (s->their_four || s->their_fives ||
+        (w->board.rule == TG_RENJU && board_to_move(&w->board) == BLACK))
         return 0;
     return s->my_43 != POS_NONE || s->my_33 != POS_NONE ? win_in(ply + 5) : 0;
 }
@@ -236,7 +261,9 @@ static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8
 
 /* ---- Limits ---- */
 
-static bool stopped(const Worker *w) { return atomic_load_explicit(&w->job->stop, memory_order_relaxed); }
+static bool stopped(const Worker *w) {
+    return atomic_load_explicit(&w->job->stop, memory_order_relaxed);
+}
 
 static uint64_t total_nodes(const SearchJob *job) {
     uint64_t n = 0;
@@ -276,7 +303,8 @@ static void list_add(MoveList *l, Pos p, int score) {
 static Pos pick_next(MoveList *l, int i) {
     int best = i;
     for (int j = i + 1; j < l->count; j++)
-        if (l->score[j] > l->score[best] || (l->score[j] == l->score[best] && l->move[j] < l->move[best]))
+        if (l->score[j] > l->score[best] ||
+            (l->score[j] == l->score[best] && l->move[j] < l->move[best]))
             best = j;
     const Pos m = l->move[best];
     const int sc = l->score[best];
@@ -323,8 +351,10 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
         if (mine == THREAT_FORBID) continue;
         if (s->their_three && mine < THREAT_BLOCK4 && !defence[p]) continue;
         int score = eval_move_order(b, p, me) + w->history[me][p];
-        if (p == tt_move) score += ORDER_TT;
-        else if (p == w->killer[ply][0] || p == w->killer[ply][1]) score += ORDER_KILLER;
+        if (p == tt_move)
+            score += ORDER_TT;
+        else if (p == w->killer[ply][0] || p == w->killer[ply][1])
+            score += ORDER_KILLER;
         list_add(l, p, score);
     }
     if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
@@ -439,7 +469,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
          (hit.bound == BOUND_UPPER && tt_score <= alpha)))
         return tt_score;
-    const Pos tt_move = found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
+    const Pos tt_move =
+        found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
     const int alpha0 = alpha;
 
     /* Step 7. Leaves: the evaluation, or better by continuous fours. */
@@ -467,8 +498,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return eval;
 
     /* Step 10. Razoring: far below alpha near the leaves, only fours can still lift the node. */
-    if (selective && !pv_node && quiet_node && !skip && depth < SEL.razor_depth * ONE_PLY && !is_decisive(alpha) &&
-        eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
+    if (selective && !pv_node && quiet_node && !skip && depth < SEL.razor_depth * ONE_PLY &&
+        !is_decisive(alpha) && eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
         const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
         if (stopped(w)) return 0;
         if (v <= alpha) return v;
@@ -491,7 +522,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
-        const int mine = b->threat[m][me] & THREAT_CLASS_MASK, theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
+        const int mine = b->threat[m][me] & THREAT_CLASS_MASK,
+                  theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
         const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
         /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
          * moves past the count are not searched (moves that make or stop a three still are). */
@@ -504,15 +536,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
          * score, the table move is extended; when even they reach beta, the node is cut. */
         int ext = 0;
         if (selective && m == tt_move && !skip && ply && depth >= SEL.se_depth * ONE_PLY &&
-            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 * ONE_PLY &&
-            !is_decisive(tt_score)) {
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) &&
+            hit.depth >= depth - 3 * ONE_PLY && !is_decisive(tt_score)) {
             const int singular_beta = tt_score - SEL.se_margin * depth / ONE_PLY;
             w->excluded[ply] = m;
             const int v = search(w, singular_beta - 1, singular_beta, depth / 2, ply, false);
             w->excluded[ply] = POS_NONE;
             if (stopped(w)) return 0;
-            if (v < singular_beta) ext = ONE_PLY;
-            else if (singular_beta >= beta) return singular_beta;
+            if (v < singular_beta)
+                ext = ONE_PLY;
+            else if (singular_beta >= beta)
+                return singular_beta;
         }
         const int new_depth = depth - ONE_PLY + ext;
         make_move(w, m);
@@ -586,7 +620,8 @@ static void root_moves(Worker *w) {
         list_add(&l, s.their_five[0], 0); /* lost anyway when there are two: block one */
     } else if (s.their_fives) {
         l.count = 0; /* the block is a foul: lost, but a legal move must still be played */
-        for (int i = 0; i < s.count; i++) list_add(&l, s.cand[i], eval_move_order(b, s.cand[i], board_to_move(b)));
+        for (int i = 0; i < s.count; i++)
+            list_add(&l, s.cand[i], eval_move_order(b, s.cand[i], board_to_move(b)));
     } else {
         generate(w, &s, 0, POS_NONE, &l);
     }
@@ -600,14 +635,16 @@ static void root_moves(Worker *w) {
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
         if (excluded(w->job, m) || !legal(b, m)) continue;
-        w->root[w->root_count++] = (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
+        w->root[w->root_count++] =
+            (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
     }
     /* The forced point was excluded (YXBLOCK): every other candidate, hopeless or not. */
     if (w->root_count == 0 && l.count < s.count) {
         for (int i = 0; i < s.count; i++) {
             const Pos m = s.cand[i];
             if (!excluded(w->job, m) && legal(b, m))
-                w->root[w->root_count++] = (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
+                w->root[w->root_count++] =
+                    (RootMove){.move = m, .score = -SCORE_INF, .prev_score = -SCORE_INF};
         }
     }
 }
@@ -617,8 +654,9 @@ static void sort_root(Worker *w, int from, int to) {
     for (int i = from + 1; i < to; i++) {
         const RootMove r = w->root[i];
         int j = i;
-        while (j > from && (w->root[j - 1].score < r.score ||
-                            (w->root[j - 1].score == r.score && w->root[j - 1].prev_score < r.prev_score))) {
+        while (j > from &&
+               (w->root[j - 1].score < r.score ||
+                (w->root[j - 1].score == r.score && w->root[j - 1].prev_score < r.prev_score))) {
             w->root[j] = w->root[j - 1];
             j--;
         }
@@ -630,7 +668,8 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
     int best = -SCORE_INF;
     for (int i = w->pv_index; i < w->root_count; i++) {
         RootMove *rm = &w->root[i];
-        const bool five = (w->board.threat[rm->move][board_to_move(&w->board)] & THREAT_CLASS_MASK) == THREAT_FIVE;
+        const bool five = (w->board.threat[rm->move][board_to_move(&w->board)] &
+                           THREAT_CLASS_MASK) == THREAT_FIVE;
         make_move(w, rm->move);
         w->pv_len[1] = 0;
         int v;
@@ -640,7 +679,8 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
             v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         } else {
             v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
-            if (v > alpha && v < beta) v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
+            if (v > alpha && v < beta)
+                v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         }
         unmake_move(w);
         if (stopped(w)) break;
@@ -649,7 +689,8 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
             rm->score = v;
             rm->pv[0] = rm->move;
             rm->pv_len = 1;
-            for (int k = 0; k < w->pv_len[1] && rm->pv_len < TG_MAX_PV; k++) rm->pv[rm->pv_len++] = w->pv[1][k];
+            for (int k = 0; k < w->pv_len[1] && rm->pv_len < TG_MAX_PV; k++)
+                rm->pv[rm->pv_len++] = w->pv[1][k];
             if (v > alpha) alpha = v;
             if (v >= beta) break;
         } else {
@@ -741,7 +782,8 @@ static bool enough(const Worker *w, int depth) {
     const int64_t spent = tm_now_ns() - job->start_ns;
     /* The next depth ends near NEXT_DEPTH_COST times the time spent so far; one the hard limit
      * would cut off is wasted (only completed depths are played). */
-    if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns) return true;
+    if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns)
+        return true;
     return spent >= job->optimum_ns;
 }
 
@@ -752,11 +794,13 @@ static void iterate(Worker *w) {
         /* Helpers search odd and even depths out of step, so they fill the table ahead. */
         if (w->id && (depth + w->id) % 3 == 0) continue;
         for (int i = 0; i < w->root_count; i++) {
-            w->root[i].prev_score = w->root[i].score > -SCORE_INF ? w->root[i].score : w->root[i].prev_score;
+            w->root[i].prev_score =
+                w->root[i].score > -SCORE_INF ? w->root[i].score : w->root[i].prev_score;
             w->root[i].score = -SCORE_INF;
         }
         const int lines = job->multipv < w->root_count ? job->multipv : w->root_count;
-        for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++) aspiration(w, depth);
+        for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++)
+            aspiration(w, depth);
         if (stopped(w)) break;
         /* A selective search may score a later line above an earlier one: best first. */
         sort_root(w, 0, lines);
@@ -784,7 +828,8 @@ static bool solve_at_root(Worker *w, TgSearchResult *out) {
     Vcf v;
     if (!vcf_init(&v, 1 << 20)) return false;
     const int64_t left_ms = job->maximum_ns == INT64_MAX ? 0 : job->maximum_ns / 1000000 / 4 + 1;
-    const VcfLimits limits = {.max_nodes = ROOT_SOLVER_NODES, .max_ms = left_ms, .abort = &job->stop};
+    const VcfLimits limits = {
+        .max_nodes = ROOT_SOLVER_NODES, .max_ms = left_ms, .abort = &job->stop};
     Board *b = &w->board;
     const bool win = vcf_search(&v, b, &limits) == VCF_WIN && !excluded(job, v.line[0]);
     if (win) {
@@ -799,7 +844,8 @@ static bool solve_at_root(Worker *w, TgSearchResult *out) {
             Pos block = POS_NONE;
             for (int k = 0; k < w->cell_count && block == POS_NONE; k++) {
                 const Pos q = w->cells[k];
-                if (board_empty(b, q) && q != v.line[i + 1] && (b->threat[q][me] & THREAT_CLASS_MASK) == THREAT_FIVE)
+                if (board_empty(b, q) && q != v.line[i + 1] &&
+                    (b->threat[q][me] & THREAT_CLASS_MASK) == THREAT_FIVE)
                     block = q;
             }
             if (block == POS_NONE) break; /* a renju Black defender whose block is a foul */
@@ -856,9 +902,15 @@ void search_run(SearchJob *job, TgSearchResult *out) {
         if (won) {
             out->time_ms = (tm_now_ns() - job->start_ns) / 1000000;
             if (job->callback) {
-                const TgSearchInfo info = {out->depth, out->seldepth, out->nodes, out->time_ms,
-                                           out->time_ms ? out->nodes * 1000 / (uint64_t)out->time_ms : out->nodes,
-                                           1, out->lines, true};
+                const TgSearchInfo info = {out->depth,
+                                           out->seldepth,
+                                           out->nodes,
+                                           out->time_ms,
+                                           out->time_ms ? out->nodes * 1000 / (uint64_t)out->time_ms
+                                                        : out->nodes,
+                                           1,
+                                           out->lines,
+                                           true};
                 job->callback(&info, job->user);
             }
             return;
