@@ -475,7 +475,7 @@ TgError tg_model_evaluate(const TgModel *model, const TgGame *const *games, int 
 typedef struct TgZeroSettings {
     int playouts;          ///< per move (0: 400)
     int threads;           ///< search threads (0: 1)
-    int batch;             ///< leaves evaluated at once (0: 8)
+    int batch;             ///< leaves evaluated at once (0: 8; at most 32)
     float noise_alpha;     ///< Dirichlet noise at the root (0: 0.3)
     float noise_eps;       ///< its weight (0: 0.25; negative: none)
     int temperature_moves; ///< moves drawn by visit counts before playing the most visited

@@ -26,11 +26,17 @@ enum {
     MAX_CELLS = TG_MAX_SIZE * TG_MAX_SIZE,
     MAX_DEPTH = MAX_CELLS + 2,
     MAX_BATCH = 32,
-    MAX_THREADS = 64,
+    MAX_THREADS = TG_MAX_THREADS,
 };
 
 static const float FPU_REDUCTION =
     0.2f; ///< an unvisited child is judged this much below its parent
+
+/// The leaves a zero search evaluates at once: the caller's batch within 1..MAX_BATCH, the
+/// size of the per-batch arrays.
+static int batch_size(const MctsParams *p) {
+    return p->batch < 1 ? 1 : p->batch > MAX_BATCH ? MAX_BATCH : p->batch;
+}
 
 /* ---- Random numbers (xorshift64*) ---- */
 
@@ -402,7 +408,7 @@ static void set_priors(Leaf *leaf, const float *logits, int width) {
 static void search_batch(TreeWorker *w) {
     TreeSearch *s = w->s;
     const bool zero = s->p->zero;
-    const int want = zero ? s->p->batch : 1;
+    const int want = zero ? batch_size(s->p) : 1;
     const int root_ply = w->board.ply;
     const int cells = w->board.width * w->board.height;
     int count = 0, net = 0;
@@ -465,7 +471,7 @@ static bool tree_worker_init(TreeWorker *w, TreeSearch *s, const Board *b, uint6
     w->s = s;
     w->board = *b;
     w->rng = seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
-    const int batch = s->p->zero ? s->p->batch : 1;
+    const int batch = s->p->zero ? batch_size(s->p) : 1;
     w->leaf = malloc(sizeof *w->leaf * (size_t)batch);
     if (!w->leaf) return false;
     if (!s->p->zero) return true;

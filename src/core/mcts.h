@@ -60,7 +60,7 @@ typedef struct MctsParams {
     int64_t start_ns, optimum_ns, maximum_ns; ///< time plan, from tm_now_ns()
     const atomic_bool *stop;
     int threads;
-    int batch;                    ///< leaves evaluated at once (zero)
+    int batch;                    ///< leaves evaluated at once (zero; within 1..32)
     float c;                      ///< exploration constant
     float noise_alpha, noise_eps; ///< Dirichlet noise at the root (eps 0: none)
     uint64_t seed;

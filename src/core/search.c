@@ -922,7 +922,7 @@ void search_run(SearchJob *job, TgSearchResult *out) {
         h->eval_stack[0] = main_worker->eval_stack[0];
         memcpy(h->root, main_worker->root, sizeof(RootMove) * (size_t)main_worker->root_count);
     }
-    pthread_t threads[64];
+    pthread_t threads[TG_MAX_THREADS];
     int started = 0;
     for (int i = 1; i < job->thread_count; i++)
         if (pthread_create(&threads[started], NULL, helper_main, &job->workers[i]) == 0) started++;

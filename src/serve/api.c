@@ -293,12 +293,20 @@ static void post_solve(Server *s, LiveGame *g, const ApiRequest *rq, ApiResponse
         api_error_response(out, &e);
         return;
     }
+    /* A solve runs on this HTTP thread, so only a few at once: the rest are told to retry. */
+    if (atomic_fetch_add(&s->solves, 1) >= SERVE_SOLVES_MAX) {
+        atomic_fetch_sub(&s->solves, 1);
+        tg_game_free(copy);
+        reply_error(out, 503, "queue_full", "the solver is busy: try again in a moment");
+        return;
+    }
     const TgSolveLimits limits = {.vct = vct, .time_ms = ms, .stop = &s->quit};
     TgSolveResult r;
     if (tg_solve(copy, &limits, &r) == TG_OK)
         api_json_response(out, 200, solve_json(copy, tg_game_to_move(copy), vct, &r));
     else
         reply_error(out, 503, "queue_full", "the solver could not run");
+    atomic_fetch_sub(&s->solves, 1);
     tg_game_free(copy);
 }
 
@@ -439,6 +447,7 @@ Server *server_new(const ServeConfig *cfg, bool timer, char *err, size_t size) {
     if (!s) return snprintf(err, size, "out of memory"), NULL;
     s->cfg = *cfg;
     atomic_init(&s->quit, false);
+    atomic_init(&s->solves, 0);
     registry_init(&s->registry);
     s->store = store_open(cfg->db_path, err, size);
     if (!s->store) {

@@ -439,14 +439,14 @@ static void evict_one(Registry *r) {
     LiveGame **victim = NULL;
     for (int b = 0; b < REGISTRY_BUCKETS; b++)
         for (LiveGame **p = &r->bucket[b]; *p; p = &(*p)->next)
-            if (atomic_load(&(*p)->refs) == 0 &&
+            if (atomic_load(&(*p)->refs) == 1 && /* the registry's own: nobody else holds it */
                 (!victim || (*p)->touched_ms < (*victim)->touched_ms))
                 victim = p;
     if (!victim) return;
     LiveGame *g = *victim;
     *victim = g->next;
     r->count--;
-    game_free_live(g);
+    registry_release(g); /* the last reference: freed */
 }
 
 static void insert(Registry *r, LiveGame *g) {
@@ -455,7 +455,7 @@ static void insert(Registry *r, LiveGame *g) {
     g->next = r->bucket[b];
     r->bucket[b] = g;
     r->count++;
-    atomic_store(&g->refs, 1);
+    atomic_store(&g->refs, 2); /* the registry's and the caller's */
     g->touched_ms = tg_now_ms();
 }
 
@@ -511,9 +511,10 @@ bool registry_add(Server *s, LiveGame *g) {
 }
 
 void registry_release(LiveGame *g) {
-    /* Nobody can take a deleted game again, so the holder that drops the last reference
-       frees it; registry_delete holds one itself until it has marked the game. */
-    if (g && atomic_fetch_sub(&g->refs, 1) == 1 && atomic_load(&g->deleted)) game_free_live(g);
+    /* The registry holds a reference of its own while the game is in it, so the count reaches
+       0 only once the game is out of the registry (evicted or deleted): whoever drops the
+       last reference frees it. */
+    if (g && atomic_fetch_sub(&g->refs, 1) == 1) game_free_live(g);
 }
 
 bool registry_delete(Server *s, const char *id, ApiError *e) {
@@ -540,14 +541,13 @@ bool registry_delete(Server *s, const char *id, ApiError *e) {
     if (ok && g) {
         *link = g->next;
         r->count--;
-        atomic_fetch_add(&g->refs, 1);
         pthread_mutex_lock(&g->lock);
         atomic_store(&g->deleted, true);
         game_cancel_search(g);
         pthread_mutex_unlock(&g->lock);
     }
     pthread_mutex_unlock(&r->lock);
-    if (ok && g) registry_release(g);
+    if (ok && g) registry_release(g); /* the registry's reference: freed unless still held */
     return ok;
 }
 

@@ -22,6 +22,7 @@ enum {
     SERVE_HEADER_MAX = 16 << 10, ///< and so are headers past this
     SERVE_ID_LEN = 10,           ///< characters of a game id
     SERVE_TOKEN_LEN = 32,        ///< hex characters of a seat token
+    SERVE_SOLVES_MAX = 2,        ///< solver runs at once: each holds an HTTP thread and a table
     SERVE_HUMAN = -1,
     SERVE_PLAYER_LEN = 32, ///< "max@1000000000" and the like, with room            ///< a player
                            ///< that is not one of the TgLevel values
@@ -126,7 +127,8 @@ typedef struct Eval {
 } Eval;
 
 /// A game being played. Everything below `lock` is guarded by it; the registry owns the
-/// struct, and `refs` counts the holders (requests, jobs, streams) that keep it from eviction.
+/// struct, and `refs` counts the holders: the registry itself while the game is in it, and the
+/// requests, jobs and streams that keep it from eviction.
 /// Players and seats are kept by player number (0: player 1, who starts as Black), because
 /// the swaps of an opening rule trade colours; without an opening rule player 1 is Black.
 typedef struct LiveGame {
@@ -330,6 +332,7 @@ struct Server {
     Store *store;
     Registry registry;
     Pool pool;
+    atomic_int solves; ///< solver runs in progress on HTTP threads (at most SERVE_SOLVES_MAX)
     atomic_bool quit;
 };
 

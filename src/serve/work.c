@@ -50,7 +50,7 @@ static TgSearchLimits move_limits(const LiveGame *g, bool brief) {
     const TgLevel level = (TgLevel)g->player[game_seat(g, c)];
     const int64_t now = tg_now_ms();
     TgSearchLimits l = {.level = level,
-                        .nodes = g->nodes[c],
+                        .nodes = g->nodes[game_seat(g, c)],
                         .seed = (uint64_t)tg_game_ply(game) * 7919u + g->id[0]};
     int64_t turn = level == TG_LEVEL_MAX      ? g->computer_ms
                    : level == TG_LEVEL_MEDIUM ? MEDIUM_CAP_MS
