@@ -40,8 +40,11 @@ bool rules_five_at(const Board *b, Pos p, Pos *from, Pos *to, int *length) {
     return false;
 }
 
-/* ---- Black's shapes on one line (renju: a five is exactly five) ---- */
+/* ---- The foul test ---- */
 
+/// With the candidate already on the board: can the three on line d be made a straight four by
+/// some legal Black move? An eye that would also make a five is no eye (RIF's "without at the
+/// same time a five"), and an eye that is itself a foul does not count (rule 9.3, recursive).
 static bool three_is_real(Board *b, Pos p, int d, const int eyes[], int n) {
     for (int i = 0; i < n; i++) {
         Pos e = (Pos)(p + (eyes[i] - LINE_HALF) * DIR[d]);

@@ -14,7 +14,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
-#include <time.h>
 
 #include "eval.h"
 #include "pattern.h"

@@ -97,6 +97,4 @@ void search_run(SearchJob *job, TgSearchResult *out);
 /// drawn from `seed` and the position. POS_NONE when no legal point is left.
 Pos search_greedy(Worker *w, uint64_t seed);
 
-/// Wall-clock nanoseconds (monotonic), for the limits.
-
 #endif

@@ -3,7 +3,6 @@
  * copy of the game's board, so the game itself is never touched.
  */
 #include <stdlib.h>
-#include <time.h>
 
 #include "game.h"
 #include "rules.h"

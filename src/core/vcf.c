@@ -24,7 +24,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "pattern.h"
 #include "rules.h"

@@ -23,9 +23,8 @@ enum {
     SERVE_ID_LEN = 10,           ///< characters of a game id
     SERVE_TOKEN_LEN = 32,        ///< hex characters of a seat token
     SERVE_SOLVES_MAX = 2,        ///< solver runs at once: each holds an HTTP thread and a table
-    SERVE_HUMAN = -1,
-    SERVE_PLAYER_LEN = 32, ///< "max@1000000000" and the like, with room            ///< a player
-                           ///< that is not one of the TgLevel values
+    SERVE_HUMAN = -1,      ///< a player that is not one of the TgLevel values
+    SERVE_PLAYER_LEN = 32, ///< "max@1000000000" and the like, with room
 };
 
 typedef struct ServeConfig {
@@ -67,10 +66,10 @@ bool feed_next(Feed *f, uint64_t *cursor, int wait_ms, char **text, size_t *len)
 
 typedef struct Store Store;
 
-/// A game as the archive keeps it: plain values, no live state.
 /// The largest node budget a move a player may be given ("max@N").
 #define SERVE_MAX_NODES 1000000000ull
 
+/// A game as the archive keeps it: plain values, no live state.
 typedef struct SavedGame {
     char id[SERVE_ID_LEN + 1];
     char rule[16];
