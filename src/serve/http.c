@@ -209,9 +209,10 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const char *url, con
         if (strcmp(a->path, path) != 0) continue;
         const bool fresh = header_has(c, "If-None-Match", a->etag);
         const bool gz = !fresh && a->gz && header_has(c, "Accept-Encoding", "gzip");
-        struct MHD_Response *r = MHD_create_response_from_buffer(
-            fresh ? 0 : gz ? a->gz_size : a->size,
-            (void *)(uintptr_t)(fresh ? NULL : gz ? a->gz : a->data), MHD_RESPMEM_PERSISTENT);
+        const unsigned char *bytes = fresh ? NULL : gz ? a->gz : a->data;
+        const size_t len = fresh ? 0 : gz ? a->gz_size : a->size;
+        struct MHD_Response *r =
+            MHD_create_response_from_buffer(len, (void *)(uintptr_t)bytes, MHD_RESPMEM_PERSISTENT);
         if (!r) return MHD_NO;
         add_common_headers(r, false);
         MHD_add_response_header(r, "Content-Type", a->type);

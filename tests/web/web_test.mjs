@@ -572,12 +572,16 @@ await test('on a phone the candidate labels stay readable (11 px or more)', asyn
     await play(main, ['h8', 'i9', 'h9']);
     await main.setViewportSize({ width: 390, height: 844 });
     await main.check('#opt-analyze');
-    await main.waitForSelector('#board [data-candidate] text', { state: 'attached' });
-    const heights = await main.$$eval('#board [data-candidate] text', (els) => els.map((e) => e.getBoundingClientRect().height));
-    await main.screenshot({ path: path.join(ARTIFACTS, 'phone-analysis.png') });
+    // Measured on a drawing that stands (the labels are redrawn at each depth).
+    const ok = await main.waitForFunction(() => {
+        const h = [...document.querySelectorAll('#board [data-candidate] text')].map((e) => e.getBoundingClientRect().height);
+        return h.length > 0 && h.every((x) => x >= 11);
+    }, null, { timeout: 8000 }).then(() => true, () => false);
+    const seen = await main.$$eval('#board [data-candidate] text', (els) => els.map((e) => e.getBoundingClientRect().height));
+    await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'phone-analysis.png') });
     await main.uncheck('#opt-analyze');
     await main.setViewportSize({ width: 1280, height: 900 });
-    assert(heights.length && Math.min(...heights) >= 11, 'label heights: ' + heights.map((h) => h.toFixed(1)).join(' '));
+    assert(ok, 'label heights: ' + seen.map((h) => h.toFixed(1)).join(' '));
 });
 
 await test('the solver draws a forced win, or says there is none', async () => {
