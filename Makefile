@@ -202,7 +202,7 @@ serve-test: $(BUILD)/tengen
 # build/artifacts/.
 .PHONY: web-test
 web-test: $(BUILD)/tengen
-	@sh tests/web/run.sh $(BUILD)/tengen
+	@WEB_WAIT_MS=$(if $(filter 0,$(SAN)),10000,30000) sh tests/web/run.sh $(BUILD)/tengen
 
 # The search bench reproduces the node count of the last `Bench:` commit (plain build only).
 bench-check: $(BUILD)/tengen

@@ -15,7 +15,8 @@ if (!/^http:\/\//.test(BASE)) {
 }
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'build/artifacts');
-const WAIT = 10000;
+// How long a step may take: longer under the sanitizers, where the engine is several times slower.
+const WAIT = Number(process.env.WEB_WAIT_MS) || 10000;
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 let passed = 0;
@@ -388,7 +389,7 @@ await test('analysis panel: depth, lines, candidates, PV preview; hint', async (
     await main.waitForSelector('[data-testid=pv-preview]');
     await main.uncheck('#opt-analyze');
     await main.click('#btn-hint');
-    await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
+    await main.waitForSelector('[data-testid=hint-mark]', { timeout: WAIT * 1.5 });
     await waitToast(main, /Hint/);
 });
 
@@ -403,7 +404,7 @@ await test('Stop is enabled while an analysis or a hint runs, and stops it', asy
     await main.uncheck('#opt-analyze');
     await main.click('#btn-hint');
     assert(!(await main.isDisabled('#btn-stop')), 'Stop disabled while the hint is asked for');
-    await main.waitForSelector('[data-testid=hint-mark]', { timeout: 15000 });
+    await main.waitForSelector('[data-testid=hint-mark]', { timeout: WAIT * 1.5 });
     await main.waitForFunction(() => document.getElementById('btn-stop').disabled);
 });
 
@@ -562,7 +563,7 @@ await test('engine settings: the strongest level\'s time a move, the analysis ti
     await main.selectOption('#opt-ana-time', '5000');
     await main.check('#opt-analyze');
     await main.waitForFunction(() => !document.getElementById('btn-stop').disabled);
-    await main.waitForFunction(() => document.getElementById('btn-stop').disabled, null, { timeout: 9000 });
+    await main.waitForFunction(() => document.getElementById('btn-stop').disabled, null, { timeout: WAIT });
     await main.uncheck('#opt-analyze');
     await main.selectOption('#opt-ana-time', '0');
 });
@@ -576,7 +577,7 @@ await test('on a phone the candidate labels stay readable (11 px or more)', asyn
     const ok = await main.waitForFunction(() => {
         const h = [...document.querySelectorAll('#board [data-candidate] text')].map((e) => e.getBoundingClientRect().height);
         return h.length > 0 && h.every((x) => x >= 11);
-    }, null, { timeout: 8000 }).then(() => true, () => false);
+    }, null, { timeout: WAIT }).then(() => true, () => false);
     const seen = await main.$$eval('#board [data-candidate] text', (els) => els.map((e) => e.getBoundingClientRect().height));
     await main.locator('#board').screenshot({ path: path.join(ARTIFACTS, 'phone-analysis.png') });
     await main.uncheck('#opt-analyze');
