@@ -69,7 +69,7 @@ export class NewGameDialog {
     levelText(level) {
         const r = RATINGS[level];
         if (!r || r.elo === 0) return t('level.' + level);
-        return t('level.rated', { level: t('level.' + level), n: r.elo });
+        return t(r.elo > 0 ? 'level.rated' : 'level.ratedBelow', { level: t('level.' + level), n: Math.abs(r.elo) });
     }
 
     loadLevels() {

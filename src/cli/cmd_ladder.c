@@ -24,12 +24,13 @@ const char USAGE_LADDER[] =
     "Measures the levels on one rating scale. A level is a name, optionally with a node budget a\n"
     "move: `max@250000`. The default list is every level, weakest first by the ratings tengen\n"
     "ships (levels without one last), with max at --max-nodes (default 1000000) nodes a move; a\n"
-    "level that cannot play the board is skipped. Each pair of neighbours in the list (--pairs\n"
-    "all: every pair) plays --games games (default 20, even) from the openings of --openings,\n"
-    "in pairs with colours swapped (without a file, from an empty board). --jobs plays games in\n"
-    "that many threads at once (default 1); node budgets make the results independent of the\n"
-    "machine's load. --time (default 60000) is only a safety cap in ms a move. --seed (default 1)\n"
-    "varies the one-ply levels' randomness.\n"
+    "level that cannot play the board is skipped (one named in --levels is an error). Each pair\n"
+    "of neighbours in the list (--pairs all: every pair) plays --games games (default 20, even)\n"
+    "from the openings of --openings, in pairs with colours swapped (without a file, from an\n"
+    "empty board). --jobs plays games in that many threads at once (default 1); node budgets\n"
+    "make the results independent of the machine's load. --time (default 60000) is only a\n"
+    "safety cap in ms a move. --seed (default 1) varies the one-ply levels' randomness. A game\n"
+    "ended by an engine bug is reported, left out of the fit and makes the exit status 1.\n"
     "\n"
     "The ratings are fitted to all games at once by maximum likelihood (Bradley-Terry with the\n"
     "Elo curve; a draw is half a win; one virtual draw per pair keeps a clean sweep finite),\n"
@@ -68,7 +69,7 @@ typedef struct Ladder {
     long game_count;
     /* The work queue of the play threads. */
     pthread_mutex_t lock;
-    long next_game, played;
+    long next_game, played, bugs;
     FILE *games_file;
 } Ladder;
 
@@ -110,33 +111,47 @@ static int parse_levels(Ladder *l) {
     return status;
 }
 
-/// Can the level play this board at all? (A level may be made for some sizes only.)
-static bool can_play(const Ladder *l, TgEngine *e, TgLevel level) {
+/// Can the level play this board at all? A level may be made for some boards only (the zero
+/// level needs a network for the board and rule). TG_OK, or why not.
+static TgError probe_level(const Ladder *l, TgLevel level) {
+    TgEngine *e = tg_engine_new(1, 1 << 20);
     TgGame *g = tg_game_new(l->rule, l->width, l->height);
     TgSearchResult *r = malloc(sizeof *r);
     const TgSearchLimits limits = {.level = level, .nodes = PROBE_NODES, .turn_ms = 1000};
-    const bool ok = g && r && tg_engine_search(e, g, &limits, NULL, NULL, r) == TG_OK;
+    const TgError err =
+        e && g && r ? tg_engine_search(e, g, &limits, NULL, NULL, r) : TG_ERR_MEMORY;
+    tg_engine_free(e);
     tg_game_free(g);
     free(r);
-    return ok;
+    return err;
+}
+
+/// Refuses a list that names a level that cannot play the board.
+static int check_players(const Ladder *l) {
+    for (int i = 0; i < l->player_count; i++) {
+        const TgError err = probe_level(l, l->player[i].level);
+        if (err != TG_OK)
+            return cli_error("ladder: level %s cannot play %s %dx%d: %s", l->player[i].name,
+                             tg_rule_name(l->rule), l->width, l->height, tg_error_text(err));
+    }
+    return 0;
 }
 
 /// Every level that can play the board, weakest first (tg_levels_weakest_first).
 static int default_players(Ladder *l) {
     TgLevel order[TG_LEVEL_COUNT];
     const int n = tg_levels_weakest_first(order);
-    TgEngine *probe = tg_engine_new(1, 1 << 20);
-    if (!probe) return cli_error("ladder: out of memory");
     int status = 0;
     for (int i = 0; i < n && !status; i++) {
-        if (!can_play(l, probe, order[i])) {
-            fprintf(stderr, "tengen: ladder: level %s cannot play %s %dx%d; skipped\n",
-                    tg_level_name(order[i]), tg_rule_name(l->rule), l->width, l->height);
+        const TgError err = probe_level(l, order[i]);
+        if (err != TG_OK) {
+            fprintf(stderr, "tengen: ladder: level %s cannot play %s %dx%d (%s); skipped\n",
+                    tg_level_name(order[i]), tg_rule_name(l->rule), l->width, l->height,
+                    tg_error_text(err));
             continue;
         }
         status = add_player(l, order[i], order[i] == TG_LEVEL_MAX ? l->max_nodes : 0);
     }
-    tg_engine_free(probe);
     return status;
 }
 
@@ -227,10 +242,12 @@ static void record_game(Ladder *l, long index, const MatchOutcome *out) {
     g->bug = out->engine_bug;
     pthread_mutex_lock(&l->lock);
     l->played++;
+    l->bugs += g->bug;
     const char *result = g->black_score == 1 ? "1-0" : g->black_score == 0 ? "0-1" : "1/2";
     if (l->games_file) {
-        fprintf(l->games_file, "%s %s %s %d %s\n", l->player[g->black].name,
-                l->player[g->white].name, result, g->moves, g->opening ? g->opening->text : "-");
+        fprintf(l->games_file, "%s%s %s %s %d %s\n", g->bug ? "# engine bug, not rated: " : "",
+                l->player[g->black].name, l->player[g->white].name, result, g->moves,
+                g->opening ? g->opening->text : "-");
         fflush(l->games_file);
     }
     if (!l->quiet)
@@ -306,7 +323,7 @@ static int results_from_games(const Ladder *l, LadderResults *r) {
     for (int i = 0; i < l->player_count; i++) ladder_results_player(r, &l->player[i]);
     for (long i = 0; i < l->game_count; i++) {
         const LadderGame *g = &l->games[i];
-        ladder_results_add(r, g->black, g->white, g->black_score);
+        if (!g->bug) ladder_results_add(r, g->black, g->white, g->black_score);
     }
     return 0;
 }
@@ -321,6 +338,7 @@ static void describe_settings(const Ladder *l, char *buf, size_t size) {
 
 static int run_ladder(Ladder *l) {
     int status = l->levels ? parse_levels(l) : default_players(l);
+    if (!status && l->levels) status = check_players(l);
     if (status) return status;
     if (l->openings_path && (status = match_openings_load(l->openings_path, l->rule, l->width,
                                                           l->height, "ladder", &l->openings)))
@@ -348,7 +366,11 @@ static int run_ladder(Ladder *l) {
     if (status) return status;
     LadderResults r;
     results_from_games(l, &r);
-    return fit_and_report(&r, settings, l->out);
+    if ((status = fit_and_report(&r, settings, l->out))) return status;
+    if (l->bugs)
+        return cli_error("ladder: %ld game(s) ended by an engine bug (above), left out of the fit",
+                         l->bugs);
+    return 0;
 }
 
 /// --fit: the results of games files, fitted again (e.g. several runs put together).

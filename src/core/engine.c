@@ -64,11 +64,12 @@ static const struct LevelRating {
 } RATINGS[] = {
     /* one level a line, as in the ladder's table */
     // clang-format off
+    {TG_LEVEL_MCTS, -412, 190, 0},
     {TG_LEVEL_BEGINNER, 0, 0, 0},
-    {TG_LEVEL_EASY, 316, 126, 0},
-    {TG_LEVEL_MEDIUM, 956, 308, 0},
-    {TG_LEVEL_HARD, 1375, 347, HARD_NODES},
-    {TG_LEVEL_MAX, 1680, 368, 1000000},
+    {TG_LEVEL_EASY, 233, 131, 0},
+    {TG_LEVEL_MEDIUM, 996, 502, 0},
+    {TG_LEVEL_HARD, 1565, 576, HARD_NODES},
+    {TG_LEVEL_MAX, 1903, 773, 1000000},
     // clang-format on
 };
 enum { RATING_COUNT = sizeof RATINGS / sizeof RATINGS[0] };

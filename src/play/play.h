@@ -34,6 +34,7 @@ typedef enum TextId {
     T_LEVEL_EASY,
     T_LEVEL_BEGINNER,
     T_LEVEL_RATING,
+    T_LEVEL_RATING_BELOW,
     T_LEVEL_MCTS,
     T_LEVEL_ZERO,
     T_RULE_FREESTYLE,
@@ -189,7 +190,8 @@ PlayLang play_lang_from_env(void);
 bool play_lang_from_name(const char *name, PlayLang *lang);
 const char *play_rule_text(PlayLang lang, TgRule rule);
 const char *play_level_text(PlayLang lang, TgLevel level);
-/// "about 812 above beginner" (the level's measured rating, Elo), or "" when not measured.
+/// "about 812 above beginner" or "about 90 below beginner" (the level's measured rating,
+/// Elo), or "" for beginner itself and for a level not measured.
 const char *play_rating_text(PlayLang lang, TgLevel level, char *buf, size_t size);
 const char *play_color_text(PlayLang lang, TgColor color);
 const char *play_foul_text(PlayLang lang, TgFoul foul);

@@ -75,7 +75,7 @@ typedef struct Menu {
     int rule, size;
     int opening; ///< a TgOpeningRule
     int from;    ///< FROM_*, or FROM_OPENINGS + the index of a renju opening
-    int side[2]; ///< 0: human, else an index of MENU_LEVELS
+    int side[2]; ///< 0: human, else a level by menu_level()
     int clock;   ///< index in clocks
     int clock_count;
     TgClock clocks[MENU_CLOCKS];
@@ -591,17 +591,19 @@ static void draw_help_screen(const View *v) {
     put_text(r, left + 2, text(v, T_ANY_KEY), cols - 4);
 }
 
-/// The menu's player choices 1..7, the rated levels weakest first, then the tree searches (0,
-/// human, has no level).
-static const TgLevel MENU_LEVELS[] = {TG_LEVEL_BEGINNER, TG_LEVEL_BEGINNER, TG_LEVEL_EASY,
-                                      TG_LEVEL_MEDIUM,   TG_LEVEL_HARD,     TG_LEVEL_MAX,
-                                      TG_LEVEL_MCTS,     TG_LEVEL_ZERO};
-enum { MENU_LAST_LEVEL = sizeof MENU_LEVELS / sizeof MENU_LEVELS[0] - 1 };
+/// The menu's player choice 1..TG_LEVEL_COUNT: the levels weakest first, the rated ones by
+/// their rating (0, human, has no level).
+static TgLevel menu_level(int choice) {
+    TgLevel order[TG_LEVEL_COUNT];
+    tg_levels_weakest_first(order);
+    return order[choice > 0 ? choice - 1 : 0];
+}
+enum { MENU_LAST_LEVEL = TG_LEVEL_COUNT };
 
 /// The menu choice of a player (0: human).
 static int menu_choice_of(PlaySide side) {
     for (int i = 1; side.computer && i <= MENU_LAST_LEVEL; i++)
-        if (MENU_LEVELS[i] == side.level) return i;
+        if (menu_level(i) == side.level) return i;
     return side.computer ? MENU_LAST_LEVEL : 0;
 }
 
@@ -633,9 +635,9 @@ static void menu_value(const View *v, int field, char *buf, size_t size) {
     case MENU_BLACK:
     case MENU_WHITE: {
         const int who = m->side[field - MENU_BLACK];
-        play_side_text(L, (PlaySide){who > 0, MENU_LEVELS[who]}, buf, size);
+        play_side_text(L, (PlaySide){who > 0, menu_level(who)}, buf, size);
         char rating[96];
-        if (who > 0 && *play_rating_text(L, MENU_LEVELS[who], rating, sizeof rating)) {
+        if (who > 0 && *play_rating_text(L, menu_level(who), rating, sizeof rating)) {
             const size_t used = strlen(buf);
             snprintf(buf + used, size - used, " \u2014 %s", rating);
         }
@@ -987,7 +989,7 @@ static void menu_start(View *v) {
     PlayConfig c = v->s->cfg;
     c.rule = (TgRule)m->rule;
     c.width = c.height = m->size;
-    for (int i = 0; i < 2; i++) c.side[i] = (PlaySide){m->side[i] > 0, MENU_LEVELS[m->side[i]]};
+    for (int i = 0; i < 2; i++) c.side[i] = (PlaySide){m->side[i] > 0, menu_level(m->side[i])};
     c.clock = m->clocks[m->clock];
     c.opening = (TgOpeningRule)m->opening;
     c.balanced = m->from == FROM_BALANCED;

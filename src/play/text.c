@@ -27,6 +27,7 @@ static const Text TEXTS[T_COUNT] = {
     [T_LEVEL_EASY] = {"easy", "简单"},
     [T_LEVEL_BEGINNER] = {"beginner", "入门"},
     [T_LEVEL_RATING] = {"about {1} above beginner", "比入门级高约{1}分"},
+    [T_LEVEL_RATING_BELOW] = {"about {1} below beginner", "比入门级低约{1}分"},
     [T_LEVEL_MCTS] = {"mcts", "蒙特卡洛"},
     [T_LEVEL_ZERO] = {"zero", "自学"},
     [T_RULE_FREESTYLE] = {"freestyle", "无禁手"},
@@ -320,8 +321,9 @@ const char *play_rating_text(PlayLang lang, TgLevel level, char *buf, size_t siz
         return buf;
     }
     char number[16];
-    snprintf(number, sizeof number, "%d", elo);
-    return play_fill(buf, size, play_text(lang, T_LEVEL_RATING), number, (const char *)NULL);
+    snprintf(number, sizeof number, "%d", elo < 0 ? -elo : elo);
+    return play_fill(buf, size, play_text(lang, elo < 0 ? T_LEVEL_RATING_BELOW : T_LEVEL_RATING),
+                     number, (const char *)NULL);
 }
 
 const char *play_color_text(PlayLang lang, TgColor color) {

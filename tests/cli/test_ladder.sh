@@ -67,6 +67,9 @@ printf 'easy beginner 1-0 9 -\nmedium hard 1-0 9 -\n' >"$tmp/apart.games"
 check "--fit refuses levels not connected by games" test $? != 0
 "$bin" ladder --levels beginner,grandmaster --games 2 >"$tmp/out" 2>&1
 check "ladder refuses an unknown level" test $? != 0
+"$bin" ladder --levels beginner,zero --size 7x9 --games 2 >"$tmp/out" 2>&1
+check "ladder refuses a level that cannot play the board" test $? != 0
+check "... and says why" grep -q 'level zero cannot play freestyle 7x9' "$tmp/out"
 "$bin" ladder --levels beginner,easy --games 3 >"$tmp/out" 2>&1
 check "ladder refuses an odd game count" test $? != 0
 

@@ -465,7 +465,10 @@ else
 
     screen --lang en --black human --white human
     wait_for "a b c d e" >/dev/null
-    keys n k k l # the menu: White, one step from human
+    keys n k k l # the menu: White, one step from human: the weakest level
+    check "screen: the menu offers mcts first" wait_for "computer (mcts) — about"
+    check "screen: ... as points below beginner" has 'computer \(mcts\) — about [0-9]+ below beginner >'
+    keys l
     check "screen: the menu offers the beginner" wait_for "< computer (beginner) >"
     keys l l
     check "screen: the menu shows a level's rating" wait_for "computer (medium) — about"

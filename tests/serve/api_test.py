@@ -150,10 +150,11 @@ def test_info_and_rules(s):
     status, h, info = s.get("/api/info")
     check("info", status == 200 and info["rules"] == ["freestyle", "standard", "renju", "caro8",
                                                          "caro9"], info)
-    check("info levels", info["levels"] == ["beginner", "easy", "medium", "hard", "max", "mcts", "zero"], info)
+    check("info levels", info["levels"] == ["mcts", "beginner", "easy", "medium", "hard", "max", "zero"], info)
     ratings = info["ratings"]
     check("info ratings", [r["level"] for r in ratings] == info["levels"][:len(ratings)]
-          and ratings[0]["elo"] == 0 and all(a["elo"] < b["elo"] for a, b in zip(ratings, ratings[1:]))
+          and [r["elo"] for r in ratings if r["level"] == "beginner"] == [0]
+          and all(a["elo"] < b["elo"] for a, b in zip(ratings, ratings[1:]))
           and all(set(r) == {"level", "elo", "error", "nodes"} for r in ratings), ratings)
     check("info sizes", (info["min_size"], info["max_size"], info["default_size"]) == (5, 22, 15))
     check("security headers", "default-src 'self'" in h.get("content-security-policy", "")
@@ -175,7 +176,7 @@ def test_info_and_rules(s):
         check(f"create refuses {bad}", status in (400, 409) and "error" in e and "code" in e, e)
     # players by target rating: the nearest level, or max with fewer nodes between hard and max
     elo = {r["level"]: r["elo"] for r in ratings}
-    for target, want in [(-300, "beginner"), (elo["easy"] + 1, "easy"), (elo["medium"], "medium"),
+    for target, want in [(-2000, "mcts"), (-50, "beginner"), (elo["easy"] + 1, "easy"), (elo["medium"], "medium"),
                          (elo["hard"], "hard"), (elo["max"] + 400, "max")]:
         g = new_game(s, black="human", white_rating=target)
         check(f"rating {target} plays {want}", g["white"] == want, g["white"])

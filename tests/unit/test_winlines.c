@@ -203,8 +203,8 @@ static void test_ratings(void **state) {
     (void)state;
     TgLevel order[TG_LEVEL_COUNT];
     assert_int_equal(tg_levels_weakest_first(order), TG_LEVEL_COUNT);
-    const TgLevel weakest_first[] = {TG_LEVEL_BEGINNER, TG_LEVEL_EASY, TG_LEVEL_MEDIUM,
-                                     TG_LEVEL_HARD, TG_LEVEL_MAX};
+    const TgLevel weakest_first[] = {TG_LEVEL_MCTS,   TG_LEVEL_BEGINNER, TG_LEVEL_EASY,
+                                     TG_LEVEL_MEDIUM, TG_LEVEL_HARD,     TG_LEVEL_MAX};
     int prev = -1000000;
     for (size_t i = 0; i < sizeof weakest_first / sizeof weakest_first[0]; i++) {
         assert_int_equal(order[i], weakest_first[i]);
@@ -222,7 +222,8 @@ static void test_ratings(void **state) {
     tg_level_rating(TG_LEVEL_MAX, &max, NULL);
     assert_int_equal(beginner, 0);
     uint64_t nodes;
-    assert_int_equal(tg_level_for_rating(-500, &nodes), TG_LEVEL_BEGINNER);
+    assert_int_equal(tg_level_for_rating(-5000, &nodes), TG_LEVEL_MCTS);
+    assert_int_equal(tg_level_for_rating(-10, &nodes), TG_LEVEL_BEGINNER);
     assert_int_equal(tg_level_for_rating(max + 500, &nodes), TG_LEVEL_MAX);
     assert_int_equal(nodes, 0);
     assert_int_equal(tg_level_for_rating((hard + max) / 2, &nodes), TG_LEVEL_MAX);

@@ -300,11 +300,11 @@ await test('levels with their ratings; a computer picked by target rating', asyn
     await main.waitForFunction(() => /about \d+ points above beginner/.test(
         document.querySelector('#ng-level option[value=medium]').textContent));
     const names = await main.$$eval('#ng-level option', (os) => os.map((o) => o.value));
-    assert(names.join() === 'beginner,easy,medium,hard,max,mcts,zero,rating', `levels: ${names}`);
+    assert(names.join() === 'mcts,beginner,easy,medium,hard,max,zero,rating', `levels: ${names}`);
     assert(await main.locator('#ng-rating').isHidden(), 'rating field shown for a level');
     await main.selectOption('#ng-level', 'rating');
     assert(await main.locator('#ng-rating').isVisible(), 'rating field hidden');
-    await main.fill('#ng-rating', '-200');
+    await main.fill('#ng-rating', '-50');
     await main.selectOption('#ng-color', 'black');
     await main.click('#ng-start');
     await main.waitForFunction(() => /Computer \(beginner\)/.test(document.getElementById('name-white').textContent));
