@@ -1,7 +1,7 @@
 /*
  * tt.c — the transposition table. Data word layout (low to high): move 16 bits, score 16 bits
- * (signed), depth 16 bits (signed, in 1/DEPTH_UNIT plies, so qsearch depths fit), bound 2 bits, generation
- * 6 bits.
+ * (signed), depth 16 bits (signed, in 1/DEPTH_UNIT plies, so qsearch depths fit), bound 2
+ * bits, generation 6 bits.
  * Replacement: the same position, else an empty way, else the way whose depth minus age is
  * lowest.
  */
