@@ -69,7 +69,7 @@ static const struct LevelRating {
     {TG_LEVEL_EASY, 233, 131, 0},
     {TG_LEVEL_MEDIUM, 996, 502, 0},
     {TG_LEVEL_HARD, 1565, 576, HARD_NODES},
-    {TG_LEVEL_MAX, 1903, 773, 1000000},
+    {TG_LEVEL_MAX, 1839, 593, 1000000},
     // clang-format on
 };
 enum { RATING_COUNT = sizeof RATINGS / sizeof RATINGS[0] };
