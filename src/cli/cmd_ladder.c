@@ -85,17 +85,10 @@ static int add_player(Ladder *l, TgLevel level, long nodes) {
 
 /// Reads "name" or "name@nodes".
 static int parse_player(Ladder *l, const char *spec) {
-    char name[32];
-    long nodes = 0;
-    const char *at = strchr(spec, '@');
-    const size_t len = at ? (size_t)(at - spec) : strlen(spec);
-    if (len >= sizeof name) return cli_error("ladder: unknown level '%s'", spec);
-    memcpy(name, spec, len);
-    name[len] = '\0';
-    TgLevel level;
-    if (!tg_level_from_name(name, &level)) return cli_error("ladder: unknown level '%s'", name);
-    if (at && !cli_int("--levels", at + 1, 1, 1000000000000L, &nodes)) return 1;
-    return add_player(l, level, nodes);
+    LadderPlayer p;
+    if (!ladder_player_parse(spec, &p))
+        return cli_error("ladder: '%s' is not a level or LEVEL@NODES", spec);
+    return add_player(l, p.level, (long)p.nodes);
 }
 
 static int parse_levels(Ladder *l) {
@@ -174,7 +167,7 @@ static int ladder_option(int argc, char **argv, int *i, Ladder *l) {
     }
     if ((used = cli_number_option(argc, argv, i, "--games", 2, 100000, &l->games_per_pair))) {
         if (used > 0 && l->games_per_pair % 2)
-            return cli_error("--games wants an even number") ? -1 : -1;
+            return cli_error("--games wants an even number"), -1;
         return used;
     }
     if ((used = cli_number_option(argc, argv, i, "--max-nodes", 1, 1000000000000L, &l->max_nodes)))

@@ -52,8 +52,7 @@ void ladder_results_add(LadderResults *r, int black, int white, double black_sco
         p->draw++;
 }
 
-/// Reads "name" or "name@nodes" into a player; false when the level is unknown.
-static bool player_from_name(const char *name, LadderPlayer *p) {
+bool ladder_player_parse(const char *name, LadderPlayer *p) {
     char level[40];
     const char *at = strchr(name, '@');
     const size_t len = at ? (size_t)(at - name) : strlen(name);
@@ -76,7 +75,7 @@ static bool read_game_line(LadderResults *r, const char *line, char *err, size_t
     LadderPlayer pb, pw;
     if (sscanf(line, "%39s %39s %7s", black, white, result) != 3)
         return snprintf(err, err_size, "want `black white result ...`"), false;
-    if (!player_from_name(black, &pb) || !player_from_name(white, &pw))
+    if (!ladder_player_parse(black, &pb) || !ladder_player_parse(white, &pw))
         return snprintf(err, err_size, "unknown level in '%s %s'", black, white), false;
     const double score = strcmp(result, "1-0") == 0   ? 1
                          : strcmp(result, "0-1") == 0 ? 0

@@ -42,6 +42,8 @@ typedef struct LadderFit {
 
 /// "medium", or "max@1000000" with a node budget.
 void ladder_player_name(const LadderPlayer *p, char *buf, size_t size);
+/// Reads "name" or "name@nodes" (nodes > 0) into a player; false when it is neither.
+bool ladder_player_parse(const char *name, LadderPlayer *p);
 
 void ladder_results_init(LadderResults *r);
 /// The index of the player of that name, added when new; -1 when the table is full.
