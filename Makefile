@@ -72,7 +72,7 @@ FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 LIB       := $(BUILD)/libtengen.a
 LIB_INTERNAL := $(BUILD)/libtengen-internal.a
 FORMAT_FILES = src/*.h src/core/*.[ch] src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] \
-               src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+               src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c tests/cxx/*.cpp
 # The zero level's built-in networks, compiled into libtengen: every models/*.tgnn.
 MODEL_FILES := $(wildcard models/*.tgnn)
 MODEL_OBJ := $(BUILD)/obj/gen/models.o

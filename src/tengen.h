@@ -59,10 +59,10 @@ typedef enum TgFoul {
     TG_FOUL_DOUBLE_THREE, ///< "33"
 } TgFoul;
 
-const char *tg_rule_name(TgRule rule);           ///< "freestyle", "standard", "renju", ...
+const char *tg_rule_name(TgRule rule); ///< "freestyle", "standard", "renju", ...
 bool tg_rule_from_name(const char *name, TgRule *rule);
-const char *tg_foul_code(TgFoul foul);           ///< "6", "44", "33" or ""
-const char *tg_color_name(TgColor color);        ///< "black", "white", "nobody"
+const char *tg_foul_code(TgFoul foul);    ///< "6", "44", "33" or ""
+const char *tg_color_name(TgColor color); ///< "black", "white", "nobody"
 bool tg_point_is_pass(TgPoint p);
 
 /* ------------------------------------------------------------------------------------------ */
@@ -71,17 +71,17 @@ bool tg_point_is_pass(TgPoint p);
 
 typedef enum TgError {
     TG_OK = 0,
-    TG_ERR_OFF_BOARD,   ///< the point is not on the board
-    TG_ERR_OCCUPIED,    ///< a stone is already there
-    TG_ERR_FORBIDDEN,   ///< a renju foul refused because the game does not let fouls be played
-    TG_ERR_GAME_OVER,   ///< the game has a result; undo first
-    TG_ERR_PASS,        ///< a pass is not allowed here
-    TG_ERR_NOTHING,     ///< nothing to undo or redo
-    TG_ERR_ARGUMENT,    ///< a bad argument (size, rule, clock setting, ...)
-    TG_ERR_PARSE,       ///< malformed input; the message says where
-    TG_ERR_IO,          ///< a file could not be read or written
+    TG_ERR_OFF_BOARD, ///< the point is not on the board
+    TG_ERR_OCCUPIED,  ///< a stone is already there
+    TG_ERR_FORBIDDEN, ///< a renju foul refused because the game does not let fouls be played
+    TG_ERR_GAME_OVER, ///< the game has a result; undo first
+    TG_ERR_PASS,      ///< a pass is not allowed here
+    TG_ERR_NOTHING,   ///< nothing to undo or redo
+    TG_ERR_ARGUMENT,  ///< a bad argument (size, rule, clock setting, ...)
+    TG_ERR_PARSE,     ///< malformed input; the message says where
+    TG_ERR_IO,        ///< a file could not be read or written
     TG_ERR_MEMORY,
-    TG_ERR_MODEL,       ///< the zero level has no network model for this board and rule
+    TG_ERR_MODEL, ///< the zero level has no network model for this board and rule
 } TgError;
 
 const char *tg_error_text(TgError err);
@@ -130,21 +130,21 @@ typedef struct TgWinLine {
 typedef struct TgGame TgGame;
 
 typedef enum TgReason {
-    TG_REASON_NONE = 0,    ///< the game goes on
-    TG_REASON_FIVE,        ///< the winner made five (or an overline where that wins)
-    TG_REASON_FOUL,        ///< Black played a renju foul (only when fouls may be played)
-    TG_REASON_RESIGN,      ///< the loser resigned
-    TG_REASON_TIME,        ///< the loser ran out of time
-    TG_REASON_FULL_BOARD,  ///< draw: no empty point is left
-    TG_REASON_AGREEMENT,   ///< draw by agreement
-    TG_REASON_PASSES,      ///< draw: two passes in a row (RIF article 10)
+    TG_REASON_NONE = 0,   ///< the game goes on
+    TG_REASON_FIVE,       ///< the winner made five (or an overline where that wins)
+    TG_REASON_FOUL,       ///< Black played a renju foul (only when fouls may be played)
+    TG_REASON_RESIGN,     ///< the loser resigned
+    TG_REASON_TIME,       ///< the loser ran out of time
+    TG_REASON_FULL_BOARD, ///< draw: no empty point is left
+    TG_REASON_AGREEMENT,  ///< draw by agreement
+    TG_REASON_PASSES,     ///< draw: two passes in a row (RIF article 10)
 } TgReason;
 
 typedef struct TgResult {
-    TgReason reason;   ///< TG_REASON_NONE while the game goes on
-    TgColor winner;    ///< TG_NOBODY for a draw or while the game goes on
-    TgWinLine line;    ///< the five, when reason is TG_REASON_FIVE
-    TgFoul foul;       ///< the foul, when reason is TG_REASON_FOUL
+    TgReason reason; ///< TG_REASON_NONE while the game goes on
+    TgColor winner;  ///< TG_NOBODY for a draw or while the game goes on
+    TgWinLine line;  ///< the five, when reason is TG_REASON_FIVE
+    TgFoul foul;     ///< the foul, when reason is TG_REASON_FOUL
     TgPoint foul_point;
 } TgResult;
 
@@ -171,8 +171,8 @@ void tg_game_set_fouls_playable(TgGame *game, bool playable);
 /// Stones: TG_BLACK, TG_WHITE or TG_NOBODY (empty or off the board).
 TgColor tg_game_stone(const TgGame *game, TgPoint p);
 TgColor tg_game_to_move(const TgGame *game);
-int tg_game_ply(const TgGame *game);         ///< moves played up to the current point
-int tg_game_length(const TgGame *game);      ///< moves in the record, redo branch included
+int tg_game_ply(const TgGame *game);                 ///< moves played up to the current point
+int tg_game_length(const TgGame *game);              ///< moves in the record, redo branch included
 TgPoint tg_game_move(const TgGame *game, int index); ///< index < tg_game_length
 TgResult tg_game_result(const TgGame *game);
 bool tg_game_over(const TgGame *game);
@@ -243,7 +243,7 @@ typedef enum TgFormat {
 } TgFormat;
 
 TgFormat tg_format_from_path(const char *path); ///< by extension; UNKNOWN when not known
-const char *tg_format_name(TgFormat format); ///< the file extension: "psq", "sgf", ...
+const char *tg_format_name(TgFormat format);    ///< the file extension: "psq", "sgf", ...
 
 /// Reads a record. `rule` is used where the format does not say (PSQ, .pos, moves); SGF's
 /// RU[] overrides it. `size` (0 = format default) sizes a move list or .pos. On error returns
@@ -254,8 +254,7 @@ TgGame *tg_record_read(TgFormat format, const char *data, size_t len, TgRule rul
 /// buffer (also NUL-terminated) and its length in *len, or NULL with a message. Move lists and
 /// .pos files hold square boards only, .pos 15x15 without passes; a record may end with the
 /// renju foul that lost the game.
-char *tg_record_write(const TgGame *game, TgFormat format, size_t *len, char *err,
-                      size_t err_size);
+char *tg_record_write(const TgGame *game, TgFormat format, size_t *len, char *err, size_t err_size);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Benchmarks                                                                                  */
@@ -276,12 +275,12 @@ TgMoveBench tg_bench_moves(TgRule rule, int size, uint64_t operations, uint64_t 
 #define TG_SOLVE_MAX_LINE 256 ///< attacker moves a solved line may hold
 
 typedef struct TgSolveLimits {
-    bool vct;                ///< fours and open threes (VCT); fours only (VCF) when false
-    int64_t time_ms;         ///< 0: no limit
-    uint64_t nodes;          ///< 0: no limit
-    int max_depth;           ///< most attacker moves (VCT: most open threes); 0: no limit
-    bool shortest;           ///< VCF: a shortest line (deepening move by move; slower)
-    size_t table_bytes;      ///< transposition table; 0: 2 MiB for VCF, 32 MiB for VCT
+    bool vct;               ///< fours and open threes (VCT); fours only (VCF) when false
+    int64_t time_ms;        ///< 0: no limit
+    uint64_t nodes;         ///< 0: no limit
+    int max_depth;          ///< most attacker moves (VCT: most open threes); 0: no limit
+    bool shortest;          ///< VCF: a shortest line (deepening move by move; slower)
+    size_t table_bytes;     ///< transposition table; 0: 2 MiB for VCF, 32 MiB for VCT
     const TgStopFlag *stop; ///< may be NULL; the search ends soon after it turns true
 } TgSolveLimits;
 
@@ -293,9 +292,9 @@ typedef enum TgSolveStatus {
 
 typedef struct TgSolveResult {
     TgSolveStatus status;
-    int length;                        ///< moves in `line`
-    TgPoint line[TG_SOLVE_MAX_LINE];   ///< the attacker's moves, defender's replies left out;
-                                       ///< ends with the five (VCT: one line of the tree)
+    int length;                      ///< moves in `line`
+    TgPoint line[TG_SOLVE_MAX_LINE]; ///< the attacker's moves, defender's replies left out;
+                                     ///< ends with the five (VCT: one line of the tree)
     uint64_t nodes;
     int64_t time_ms;
 } TgSolveResult;
@@ -314,7 +313,7 @@ TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult 
 /// -(TG_SCORE_WIN - n) that the opponent does. tg_score_text() writes either kind.
 #define TG_SCORE_WIN 30000
 #define TG_SCORE_WIN_MIN (TG_SCORE_WIN - 1000)
-#define TG_MAX_PV 64     ///< moves a reported principal variation may hold
+#define TG_MAX_PV 64      ///< moves a reported principal variation may hold
 #define TG_MAX_MULTIPV 32 ///< lines a search may report at once
 
 /// Writes "+35", "-120", "win in 3" (the side to move's moves, the five included) or
@@ -407,16 +406,16 @@ typedef struct TgSearchInfo {
     uint64_t nodes;
     int64_t time_ms;
     uint64_t nps;
-    int line_count;       ///< lines[0] is the best
+    int line_count; ///< lines[0] is the best
     const TgPvLine *lines;
-    bool final;           ///< the last report of this search
+    bool final; ///< the last report of this search
 } TgSearchInfo;
 
 /// Called from the thread that runs tg_engine_search(); must not call back into the engine.
 typedef void (*TgSearchCallback)(const TgSearchInfo *info, void *user);
 
 typedef struct TgSearchResult {
-    TgPoint best;         ///< a pass ({-1,-1}) only when no legal move exists
+    TgPoint best; ///< a pass ({-1,-1}) only when no legal move exists
     int score;
     int depth, seldepth;
     uint64_t nodes;
@@ -639,12 +638,12 @@ const char *tg_choice_name(TgChoice choice); ///< "stay", "swap", "place-two", "
 /* ---- The engine's opening decisions (searches with the given limits) ---- */
 
 typedef struct TgOpeningLimits {
-    uint64_t nodes;          ///< most nodes per search (0: none)
-    int64_t time_ms;         ///< most time per search (0: none)
-    int depth;               ///< most depth per search (0: none)
-    int margin;              ///< scores this close count as equal (0: 30)
-    int candidates;          ///< random positions tried where there is free choice (0: 8)
-    uint64_t seed;           ///< the randomness among near-equal choices
+    uint64_t nodes;         ///< most nodes per search (0: none)
+    int64_t time_ms;        ///< most time per search (0: none)
+    int depth;              ///< most depth per search (0: none)
+    int margin;             ///< scores this close count as equal (0: 30)
+    int candidates;         ///< random positions tried where there is free choice (0: 8)
+    uint64_t seed;          ///< the randomness among near-equal choices
     const TgStopFlag *stop; ///< may be NULL
 } TgOpeningLimits;
 

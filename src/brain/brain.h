@@ -72,5 +72,4 @@ int brain_run(FILE *in, FILE *out);
 /// The upper-cased first word of `line` (at most size - 1 characters), for dispatching.
 void brain_keyword(const char *line, char *word, size_t size);
 
-
 #endif

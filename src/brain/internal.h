@@ -110,7 +110,6 @@ struct Brain {
     bool have_score;
 };
 
-
 /* ---- Shared by the brain's files ------------------------------------------------------- */
 
 /// Writes one output line through the write callback (printf-style; think.c).

@@ -191,4 +191,3 @@ int brain_run(FILE *in, FILE *out) {
     free(line);
     return 0;
 }
-

@@ -275,7 +275,7 @@ static BrainStatus start_board(Brain *b, int64_t w, int64_t h) {
         brain_out(b, "ERROR %s", why);
     else if (w < TG_MIN_SIZE || h < TG_MIN_SIZE || w > TG_MAX_SIZE || h > TG_MAX_SIZE)
         brain_out(b, "ERROR unsupported size %" PRId64 "x%" PRId64 " (tengen plays %d to %d)", w, h,
-            TG_MIN_SIZE, TG_MAX_SIZE);
+                  TG_MIN_SIZE, TG_MAX_SIZE);
     else if (!new_game(b, (int)w, (int)h))
         brain_out(b, "ERROR cannot start a %" PRId64 " board", w);
     else
@@ -381,7 +381,8 @@ static BrainStatus cmd_takeback(Brain *b, const char *args, int64_t t) {
     } else {
         const TgPoint last = tg_game_move(b->game, tg_game_ply(b->game) - 1);
         if (last.x != p.x || last.y != p.y) {
-            brain_out(b, "ERROR TAKEBACK: the last move is %d,%d, not %d,%d", last.x, last.y, p.x, p.y);
+            brain_out(b, "ERROR TAKEBACK: the last move is %d,%d, not %d,%d", last.x, last.y, p.x,
+                      p.y);
         } else {
             tg_game_undo(b->game);
             brain_out(b, "OK");
@@ -393,9 +394,9 @@ static BrainStatus cmd_takeback(Brain *b, const char *args, int64_t t) {
 static BrainStatus cmd_about(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     brain_out(b,
-        "name=\"tengen\", version=\"%s\", author=\"tengen developers\", country=\"\", "
-        "www=\"\"",
-        TG_VERSION);
+              "name=\"tengen\", version=\"%s\", author=\"tengen developers\", country=\"\", "
+              "www=\"\"",
+              TG_VERSION);
     return BRAIN_IDLE;
 }
 
@@ -648,7 +649,7 @@ static BrainStatus cmd_yxshowinfo(Brain *b, const char *args, int64_t t) {
     (void)args, (void)t;
     if (!b->s.detail_set) b->s.detail = 3;
     brain_out(b, "MESSAGE INFO MAX_THREAD_NUM %d",
-        b->cfg.thread_cap > 0 ? b->cfg.thread_cap : TG_MAX_THREADS);
+              b->cfg.thread_cap > 0 ? b->cfg.thread_cap : TG_MAX_THREADS);
     brain_out(b, "MESSAGE INFO MAX_HASH_SIZE %d", MAX_HASH_EXPONENT);
     brain_out(b, "MESSAGE tengen %s: Gomoku/Renju engine", TG_VERSION);
     return BRAIN_IDLE;
@@ -867,4 +868,3 @@ void brain_eof(Brain *b) {
     brain_out(b, "ERROR %s: the input ended before DONE", BODY_NAMES[b->body]);
     b->body = BODY_NONE;
 }
-

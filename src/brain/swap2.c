@@ -140,7 +140,6 @@ static void swap2_five(Brain *b) {
     tg_opening_free(op);
 }
 
-
 void brain_swap2(Brain *b) {
     if (b->job.stones == 0)
         swap2_open(b);

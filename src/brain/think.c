@@ -1,7 +1,8 @@
 /*
- * think.c — the brain's output and searches: every line goes out through brain_out(); the limits a job gets from the turn and game time left since
- * its command arrived, the engine's progress as MESSAGE lines and Yixin-Board's REALTIME
- * stream, and the answers (a move, NBEST lines, YXSEARCHDEFEND's list).
+ * think.c — the brain's output and searches: every line goes out through brain_out(); the limits a
+ * job gets from the turn and game time left since its command arrived, the engine's progress as
+ * MESSAGE lines and Yixin-Board's REALTIME stream, and the answers (a move, NBEST lines,
+ * YXSEARCHDEFEND's list).
  */
 #include "internal.h"
 
@@ -10,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 
 void brain_out(Brain *b, const char *fmt, ...) {
     char line[OUT_SIZE];
@@ -76,9 +76,10 @@ static void report_line(Brain *b, const TgSearchInfo *info, int index) {
     line_text(l, pv, sizeof pv);
     if (info->line_count > 1) snprintf(tag, sizeof tag, "(%d) ", index + 1);
     brain_out(b,
-        "MESSAGE %sdepth %d-%d | eval %s | speed %" PRIu64 " kN/s | nodes %" PRIu64
-        " | time %" PRId64 " ms | best %s",
-        tag, l->depth, info->seldepth, score, info->nps / 1000, info->nodes, info->time_ms, pv);
+              "MESSAGE %sdepth %d-%d | eval %s | speed %" PRIu64 " kN/s | nodes %" PRIu64
+              " | time %" PRId64 " ms | best %s",
+              tag, l->depth, info->seldepth, score, info->nps / 1000, info->nodes, info->time_ms,
+              pv);
 }
 
 static void report_realtime(Brain *b, const TgSearchInfo *info) {

@@ -72,7 +72,8 @@ void position_defaults(PositionOptions *o) {
 bool cli_parse_size(const char *text, int *w, int *h) {
     int a, b;
     char tail;
-    if (sscanf(text, "%dx%d%c", &a, &b, &tail) == 2 || sscanf(text, "%dX%d%c", &a, &b, &tail) == 2) {
+    if (sscanf(text, "%dx%d%c", &a, &b, &tail) == 2 ||
+        sscanf(text, "%dX%d%c", &a, &b, &tail) == 2) {
     } else if (sscanf(text, "%d%c", &a, &tail) == 1) {
         b = a;
     } else {

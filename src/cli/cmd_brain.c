@@ -19,4 +19,3 @@ int cmd_brain(int argc, char **argv) {
     (void)argc, (void)argv;
     return brain_run(stdin, stdout);
 }
-

@@ -42,16 +42,22 @@ int cmd_convert(int argc, char **argv) {
         int used = position_option(argc, argv, &i, &o);
         if (used < 0) return 2;
         if (used) continue;
-        if (cli_option(argc, argv, &i, "--from", &v)) formats[0] = format_option(v);
-        else if (cli_option(argc, argv, &i, "--to", &v)) formats[1] = format_option(v);
-        else if (argv[i][0] == '-' && argv[i][1]) return cli_error("convert: unknown option '%s'", argv[i]) + 1;
-        else if (n < 2) paths[n++] = argv[i];
-        else return cli_error("convert: too many arguments (see --help)") + 1;
+        if (cli_option(argc, argv, &i, "--from", &v))
+            formats[0] = format_option(v);
+        else if (cli_option(argc, argv, &i, "--to", &v))
+            formats[1] = format_option(v);
+        else if (argv[i][0] == '-' && argv[i][1])
+            return cli_error("convert: unknown option '%s'", argv[i]) + 1;
+        else if (n < 2)
+            paths[n++] = argv[i];
+        else
+            return cli_error("convert: too many arguments (see --help)") + 1;
     }
     if (n != 2) return cli_error("convert: wants IN and OUT (see --help)") + 1;
     for (int k = 0; k < 2; k++) {
         if (!formats[k]) formats[k] = tg_format_from_path(paths[k]);
-        if (!formats[k]) return cli_error("%s: unknown record format (use .psq, .sgf, .pos or .txt)", paths[k]);
+        if (!formats[k])
+            return cli_error("%s: unknown record format (use .psq, .sgf, .pos or .txt)", paths[k]);
     }
     size_t len;
     char *data = cli_read_file(paths[0], &len), err[256];

@@ -166,8 +166,7 @@ static int ladder_option(int argc, char **argv, int *i, Ladder *l) {
         return -1;
     }
     if ((used = cli_number_option(argc, argv, i, "--games", 2, 100000, &l->games_per_pair))) {
-        if (used > 0 && l->games_per_pair % 2)
-            return cli_error("--games wants an even number"), -1;
+        if (used > 0 && l->games_per_pair % 2) return cli_error("--games wants an even number"), -1;
         return used;
     }
     if ((used = cli_number_option(argc, argv, i, "--max-nodes", 1, 1000000000000L, &l->max_nodes)))

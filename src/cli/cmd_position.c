@@ -31,8 +31,10 @@ int cmd_forbidden(int argc, char **argv) {
         int used = position_option(argc, argv, &i, &o);
         if (used < 0) return 2;
         if (used) continue;
-        if (cli_flag(argv, i, "--kinds")) kinds = true;
-        else return cli_error("forbidden: unknown option '%s' (see --help)", argv[i]) + 1;
+        if (cli_flag(argv, i, "--kinds"))
+            kinds = true;
+        else
+            return cli_error("forbidden: unknown option '%s' (see --help)", argv[i]) + 1;
     }
     o.rule = TG_RENJU;
     TgGame *g = position_game(&o, true);
@@ -69,8 +71,10 @@ static void print_result(const TgGame *g) {
                tg_foul_code(r.foul));
         break;
     default:
-        if (r.winner == TG_NOBODY) printf("draw (%s)\n", tg_reason_name(r.reason));
-        else printf("%s wins (%s)\n", tg_color_name(r.winner), tg_reason_name(r.reason));
+        if (r.winner == TG_NOBODY)
+            printf("draw (%s)\n", tg_reason_name(r.reason));
+        else
+            printf("%s wins (%s)\n", tg_color_name(r.winner), tg_reason_name(r.reason));
     }
 }
 
@@ -85,8 +89,8 @@ int cmd_show(int argc, char **argv) {
     TgGame *g = position_game(&o, false);
     if (!g) return 1;
     char *text = tg_game_render(g, true);
-    printf("%s rule, %dx%d\n%s", tg_rule_name(tg_game_rule(g)), tg_game_width(g),
-           tg_game_height(g), text ? text : "");
+    printf("%s rule, %dx%d\n%s", tg_rule_name(tg_game_rule(g)), tg_game_width(g), tg_game_height(g),
+           text ? text : "");
     print_result(g);
     free(text);
     tg_game_free(g);

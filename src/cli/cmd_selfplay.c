@@ -74,7 +74,8 @@ static int level_option(int argc, char **argv, int *i, const char *name, TgLevel
     char *colon = strchr(text, ':');
     if (colon) *colon = '\0';
     if (!tg_level_from_name(text, level)) {
-        cli_error("%s: unknown level '%s' (max, hard, medium, easy, beginner, mcts, zero)", name, v);
+        cli_error("%s: unknown level '%s' (max, hard, medium, easy, beginner, mcts, zero)", name,
+                  v);
         return -1;
     }
     *playouts = 0;
@@ -174,10 +175,9 @@ static bool play_game(Match *m, long index, MatchOutcome *out) {
     MatchSide side[2];
     for (int c = 0; c < 2; c++) {
         const int p = player_of(index, (TgColor)c);
-        side[c] = (MatchSide){m->engine[p],
-                              {.level = m->level[p],
-                               .turn_ms = m->time_ms,
-                               .nodes = (uint64_t)m->playouts[p]}};
+        side[c] = (MatchSide){
+            m->engine[p],
+            {.level = m->level[p], .turn_ms = m->time_ms, .nodes = (uint64_t)m->playouts[p]}};
     }
     TgGame *g = match_play(m->rule, m->width, m->height, opening_of(m, index), side,
                            match_game_seed(m->seed, index), out);

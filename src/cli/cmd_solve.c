@@ -77,8 +77,7 @@ int cmd_solve(int argc, char **argv) {
     TgError e = r ? tg_solve(g, &limits, r) : TG_ERR_MEMORY;
     if (e == TG_OK) {
         print_result(r, tg_game_width(g), tg_game_height(g));
-        if (stats)
-            fprintf(stderr, "nodes %" PRIu64 " time %" PRId64 " ms\n", r->nodes, r->time_ms);
+        if (stats) fprintf(stderr, "nodes %" PRIu64 " time %" PRId64 " ms\n", r->nodes, r->time_ms);
     }
     free(r);
     tg_game_free(g);

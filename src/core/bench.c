@@ -64,7 +64,9 @@ static const TgBenchPosition BENCH_POSITIONS[] = {
     {"renju-white", TG_RENJU, 15, "h8 i9 j8 g8 i7 h6 j7", 7},
 };
 
-int tg_bench_position_count(void) { return (int)(sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]); }
+int tg_bench_position_count(void) {
+    return (int)(sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]);
+}
 
 const TgBenchPosition *tg_bench_position(int index) {
     return index >= 0 && index < tg_bench_position_count() ? &BENCH_POSITIONS[index] : NULL;

@@ -12,7 +12,6 @@
 #include "pattern.h"
 #include "zobrist.h"
 
-
 bool board_contains(const Board *b, int x, int y) {
     return x >= 0 && y >= 0 && x < b->width && y < b->height;
 }
@@ -36,7 +35,8 @@ static inline void refresh_cell(Board *b, Pos q, int d) {
     const PatternTables *t = b->tables;
     const uint8_t packed = t->line[b->key[q][d]];
     const int shift = KIND_BITS * d;
-    const uint32_t kinds = (b->kinds[q] & ~((uint32_t)KIND_MASK << shift)) | t->kinds[packed] << shift;
+    const uint32_t kinds = (b->kinds[q] & ~((uint32_t)KIND_MASK << shift)) | t->kinds[packed]
+                                                                                 << shift;
     b->pattern[q][d] = packed;
     b->kinds[q] = kinds;
     b->threat[q][BLACK] = pattern_threat_of(t, kinds, BLACK);
@@ -52,8 +52,7 @@ void board_init(Board *b, Rule rule, int width, int height) {
     b->hash = 0;
     memset(b->cell, WALL, sizeof b->cell);
     for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++)
-            b->cell[pos_make(x, y)] = EMPTY;
+        for (int x = 0; x < width; x++) b->cell[pos_make(x, y)] = EMPTY;
     memset(b->key, 0, sizeof b->key);
     b->tables = pattern_tables(rule);
     memset(b->pattern, 0, sizeof b->pattern);

@@ -18,15 +18,15 @@ typedef struct Board {
     int ply;         ///< entries on the move stack (passes included)
     int stone_count; ///< stones on the board
     uint64_t hash;
-    uint8_t cell[BOARD_CELLS];       ///< Color
-    uint32_t key[BOARD_CELLS][4];    ///< line keys, see above
-    Pos moves[MAX_PLY];              ///< the move stack; POS_PASS for a pass
+    uint8_t cell[BOARD_CELLS];    ///< Color
+    uint32_t key[BOARD_CELLS][4]; ///< line keys, see above
+    Pos moves[MAX_PLY];           ///< the move stack; POS_PASS for a pass
     /* Patterns (pattern.h), kept with the keys for every on-board cell (0 on walls). They
      * describe a stone of each colour put at the cell, so they matter for empty cells. */
     const struct PatternTables *tables; ///< the rule's immutable lookup tables
-    uint8_t pattern[BOARD_CELLS][4]; ///< per direction: Black's Pattern | White's Pattern << 4
-    uint32_t kinds[BOARD_CELLS];     ///< the LineKinds of the four patterns (pattern.h)
-    uint8_t threat[BOARD_CELLS][2];  ///< per colour: Threat (renju Black: + THREAT_MAYBE_33)
+    uint8_t pattern[BOARD_CELLS][4];    ///< per direction: Black's Pattern | White's Pattern << 4
+    uint32_t kinds[BOARD_CELLS];        ///< the LineKinds of the four patterns (pattern.h)
+    uint8_t threat[BOARD_CELLS][2];     ///< per colour: Threat (renju Black: + THREAT_MAYBE_33)
 } Board;
 
 /// An empty width x height board (sizes must be checked by the caller: 5..22).

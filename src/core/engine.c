@@ -39,8 +39,8 @@ struct TgEngine {
     const TgModel *model;
 };
 
-static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {
-    "max", "hard", "medium", "easy", "beginner", "mcts", "zero"};
+static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max",      "hard", "medium", "easy",
+                                                        "beginner", "mcts", "zero"};
 
 const char *tg_level_name(TgLevel level) {
     return (unsigned)level < TG_LEVEL_COUNT ? LEVEL_NAMES[level] : "?";
@@ -123,9 +123,12 @@ int tg_score_moves_to_five(int score) {
 
 void tg_score_text(int score, char *buf, size_t size) {
     const int n = tg_score_moves_to_five(score);
-    if (n && score > 0) snprintf(buf, size, "win in %d", n);
-    else if (n) snprintf(buf, size, "loss in %d", n);
-    else snprintf(buf, size, "%+d", score);
+    if (n && score > 0)
+        snprintf(buf, size, "win in %d", n);
+    else if (n)
+        snprintf(buf, size, "loss in %d", n);
+    else
+        snprintf(buf, size, "%+d", score);
 }
 
 /* ---- Life cycle ---- */
@@ -205,8 +208,10 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
     memset(job, 0, sizeof *job);
     job->tt = &e->tt;
     job->style = style_of(l->level);
-    job->max_depth = l->depth > 0 && l->depth < SEARCH_MAX_PLY - 20 ? l->depth : SEARCH_MAX_PLY - 20;
-    if (job->style.max_depth && job->style.max_depth < job->max_depth) job->max_depth = job->style.max_depth;
+    job->max_depth =
+        l->depth > 0 && l->depth < SEARCH_MAX_PLY - 20 ? l->depth : SEARCH_MAX_PLY - 20;
+    if (job->style.max_depth && job->style.max_depth < job->max_depth)
+        job->max_depth = job->style.max_depth;
     job->max_nodes = l->nodes;
     if (l->level == TG_LEVEL_HARD && (!job->max_nodes || job->max_nodes > HARD_NODES))
         job->max_nodes = HARD_NODES;

@@ -7,6 +7,8 @@
  */
 #include "eval.h"
 
+/* The weights stand in columns under their names. */
+// clang-format off
 const EvalParams EVAL_PARAMS = {
     /*                dead ovl  dbl4 blk1 free1 blk2 free2 blk3 free3 blk4 free4 five */
     .line_mine =     {0,   0,   0,   0,   0,    2,   6,    8,   30,   30,  100,  300},
@@ -17,6 +19,7 @@ const EvalParams EVAL_PARAMS = {
     .order_attack =  {0,   0,     50,   300,    60,  500,   1000,  1000,  5000},
     .order_defend =  {0,   0,     20,   150,    25,  250,   400,   400,  3000},
 };
+// clang-format on
 
 int eval_position(const Board *b, const Pos *points, int count) {
     const Color me = board_to_move(b), them = (Color)(me ^ 1);

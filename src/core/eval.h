@@ -16,12 +16,12 @@
 #include "pattern.h"
 
 typedef struct EvalParams {
-    int16_t line_mine[PAT_COUNT];     ///< a point's line pattern for the side to move
-    int16_t line_theirs[PAT_COUNT];   ///< ... for the opponent
+    int16_t line_mine[PAT_COUNT];      ///< a point's line pattern for the side to move
+    int16_t line_theirs[PAT_COUNT];    ///< ... for the opponent
     int16_t threat_mine[THREAT_COUNT]; ///< bonus of a point's four-line threat class
     int16_t threat_theirs[THREAT_COUNT];
-    int16_t order_attack[THREAT_COUNT];  ///< move ordering: a point's own threat
-    int16_t order_defend[THREAT_COUNT];  ///< ... the opponent's threat it takes away
+    int16_t order_attack[THREAT_COUNT]; ///< move ordering: a point's own threat
+    int16_t order_defend[THREAT_COUNT]; ///< ... the opponent's threat it takes away
 } EvalParams;
 
 /// The weights in use (immutable).

@@ -21,9 +21,9 @@ struct TgGame {
     TgResult result;           ///< result at the current ply
     bool fouls_playable;
     TgClock clock;
-    int64_t left_ms[2];        ///< game time left per side
-    int64_t turn_spent_ms;     ///< spent on the current move before the last resume
-    int64_t turn_mark_ms;      ///< clock reading when the current move was (re)started
+    int64_t left_ms[2];    ///< game time left per side
+    int64_t turn_spent_ms; ///< spent on the current move before the last resume
+    int64_t turn_mark_ms;  ///< clock reading when the current move was (re)started
     bool clock_running;
     GameInfo info[GAME_INFO_MAX];
 };

@@ -41,7 +41,6 @@ bool line_is_five(const Color line[LINE_LEN], Rule rule) {
     }
 }
 
-
 /// Empty cells that turn the centre's row into an exact five. At most one on each side.
 static int exact_five_points(const Color line[LINE_LEN], int points[2]) {
     Color probe[LINE_LEN];

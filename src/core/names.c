@@ -42,8 +42,8 @@ const char *tg_color_name(TgColor color) {
 bool tg_point_is_pass(TgPoint p) { return p.x == -1 && p.y == -1; }
 
 const char *tg_reason_name(TgReason reason) {
-    static const char *const names[] = {"none",       "five",      "foul",  "resign",
-                                        "time",       "full-board", "agreement", "passes"};
+    static const char *const names[] = {"none", "five",       "foul",      "resign",
+                                        "time", "full-board", "agreement", "passes"};
     return (unsigned)reason < sizeof names / sizeof names[0] ? names[reason] : "unknown";
 }
 

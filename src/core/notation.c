@@ -54,7 +54,9 @@ TgError tg_point_from_text(const char *text, int width, int height, TgPoint *p) 
     return TG_OK;
 }
 
-static bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
+static bool is_separator(char c) {
+    return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r';
+}
 
 /// Copies the token starting at s (up to a separator) into tok; returns its length.
 static size_t next_token(const char *s, char *tok, size_t size) {

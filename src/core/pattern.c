@@ -69,8 +69,10 @@ static Pattern classify_by_extensions(PatternTables *t, Rule rule, Color c, uint
         if (i == LINE_HALF || line[i] != EMPTY) continue;
         const uint32_t more = key ^ ((uint32_t)(EMPTY ^ c) << key_shift(i));
         const Pattern p = classify(t, rule, c, more);
-        if (p == PAT_FIVE) five_at[fives++] = i;
-        else if (p > best) best = p;
+        if (p == PAT_FIVE)
+            five_at[fives++] = i;
+        else if (p > best)
+            best = p;
     }
     if (fives >= 2) {
         const bool straight = fives == 2 && five_at[1] - five_at[0] == 5;
@@ -86,7 +88,7 @@ static Pattern classify(PatternTables *t, Rule rule, Color c, uint32_t key) {
     int lo, hi;
     line_from_key(key, c, line);
     const int run = line_run(line, &lo, &hi);
-    Pattern p = run < 5                   ? classify_by_extensions(t, rule, c, key, line)
+    Pattern p = run < 5                    ? classify_by_extensions(t, rule, c, key, line)
                 : line_is_five(line, rule) ? PAT_FIVE
                 : run >= 6                 ? PAT_OVERLINE
                                            : PAT_DEAD; /* caro: an exact five blocked both ends */
@@ -142,7 +144,8 @@ static void build_threats(PatternTables *t, Color c, bool renju_black) {
 static void build_kinds(PatternTables *t) {
     for (unsigned packed = 0; packed < 256; packed++)
         t->kinds[packed] = (uint32_t)kind_of(pattern_of((uint8_t)packed, BLACK)) |
-                           (uint32_t)kind_of(pattern_of((uint8_t)packed, WHITE)) << KIND_WHITE_SHIFT;
+                           (uint32_t)kind_of(pattern_of((uint8_t)packed, WHITE))
+                               << KIND_WHITE_SHIFT;
 }
 
 /// One side of a key (5 cells, 10 bits) with every cell beyond the first opponent stone or
@@ -151,8 +154,10 @@ static uint32_t canonical_side(uint32_t side, Color c, int nearest, int step) {
     uint32_t blocker = EMPTY; /* none yet */
     for (int n = 0, i = nearest; n < LINE_HALF; n++, i += step) {
         const uint32_t cell = side >> (2 * i) & 3;
-        if (blocker != EMPTY) side = (side & ~(3u << (2 * i))) | blocker << (2 * i);
-        else if (cell == (uint32_t)(c ^ 1) || cell == WALL) blocker = cell;
+        if (blocker != EMPTY)
+            side = (side & ~(3u << (2 * i))) | blocker << (2 * i);
+        else if (cell == (uint32_t)(c ^ 1) || cell == WALL)
+            blocker = cell;
     }
     return side;
 }
@@ -192,22 +197,22 @@ static void build_caro8(void) { build_rule(TG_CARO8); }
 static void build_caro9(void) { build_rule(TG_CARO9); }
 
 const PatternTables *pattern_tables(Rule rule) {
-    static void (*const builders[TG_RULE_COUNT])(void) = {
-        build_freestyle, build_standard, build_renju, build_caro8, build_caro9};
+    static void (*const builders[TG_RULE_COUNT])(void) = {build_freestyle, build_standard,
+                                                          build_renju, build_caro8, build_caro9};
     pthread_once(&tables_once[rule], builders[rule]);
     return &tables[rule];
 }
 
 const char *pattern_name(Pattern p) {
-    static const char *const names[PAT_COUNT] = {
-        "dead",     "overline", "double4", "blocked1", "free1",    "blocked2",
-        "free2",    "blocked3", "free3",   "blocked4", "free4",    "five"};
+    static const char *const names[PAT_COUNT] = {"dead",  "overline", "double4", "blocked1",
+                                                 "free1", "blocked2", "free2",   "blocked3",
+                                                 "free3", "blocked4", "free4",   "five"};
     return (unsigned)p < PAT_COUNT ? names[p] : "?";
 }
 
 const char *threat_name(Threat t) {
-    static const char *const names[THREAT_COUNT] = {
-        "none",   "forbid",       "flex3",    "flex3-2x", "block4",
-        "block4-flex3", "block4-2x", "flex4", "five"};
+    static const char *const names[THREAT_COUNT] = {"none",      "forbid", "flex3",
+                                                    "flex3-2x",  "block4", "block4-flex3",
+                                                    "block4-2x", "flex4",  "five"};
     return (unsigned)t < THREAT_COUNT ? names[t] : "?";
 }

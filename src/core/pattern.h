@@ -18,18 +18,18 @@
  * Every five counted below passes through the judged stone.
  */
 typedef enum Pattern {
-    PAT_DEAD,      ///< no five can ever pass through here:          o.xX.o
-    PAT_OVERLINE,  ///< a row of 6+ that does not win (standard, caro9, renju Black): xxXxxx
-    PAT_DOUBLE4,   ///< renju Black only: two fours on one line (a foul): x.xXx.x, xx.Xx.xx
-    PAT_BLOCKED1,  ///< one stone, room for a five only on one side:    |X....
-    PAT_FREE1,     ///< one stone that can grow into a free two:        ...X...
-    PAT_BLOCKED2,  ///< two stones, can become a blocked three at best: oxX...
-    PAT_FREE2,     ///< two stones that can become a free three:        ..xX...
-    PAT_BLOCKED3,  ///< three stones, can become a four but no straight four: oxxX..
-    PAT_FREE3,     ///< an open three: one more stone makes a straight four: ..xxX..
-    PAT_BLOCKED4,  ///< a four with one five point:                     oxxxX.
-    PAT_FREE4,     ///< two or more five points (straight four .xxxX.; elsewhere also x.xXx.x)
-    PAT_FIVE,      ///< the stone completes a five:                     xxXxx
+    PAT_DEAD,     ///< no five can ever pass through here:          o.xX.o
+    PAT_OVERLINE, ///< a row of 6+ that does not win (standard, caro9, renju Black): xxXxxx
+    PAT_DOUBLE4,  ///< renju Black only: two fours on one line (a foul): x.xXx.x, xx.Xx.xx
+    PAT_BLOCKED1, ///< one stone, room for a five only on one side:    |X....
+    PAT_FREE1,    ///< one stone that can grow into a free two:        ...X...
+    PAT_BLOCKED2, ///< two stones, can become a blocked three at best: oxX...
+    PAT_FREE2,    ///< two stones that can become a free three:        ..xX...
+    PAT_BLOCKED3, ///< three stones, can become a four but no straight four: oxxX..
+    PAT_FREE3,    ///< an open three: one more stone makes a straight four: ..xxX..
+    PAT_BLOCKED4, ///< a four with one five point:                     oxxxX.
+    PAT_FREE4,    ///< two or more five points (straight four .xxxX.; elsewhere also x.xXx.x)
+    PAT_FIVE,     ///< the stone completes a five:                     xxXxx
     PAT_COUNT
 } Pattern;
 

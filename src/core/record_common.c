@@ -244,4 +244,3 @@ TgGame *record_build(const RecordDraft *d, RecordError *e) {
     }
     return g;
 }
-

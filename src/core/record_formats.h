@@ -6,7 +6,6 @@
 
 #include "record.h"
 
-
 TgGame *record_read_psq(const char *data, size_t len, TgRule rule, RecordError *e);
 bool record_write_psq(const TgGame *g, RecordBuf *b, RecordError *e);
 TgGame *record_read_sgf(const char *data, size_t len, TgRule rule, int size, RecordError *e);

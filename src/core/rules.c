@@ -8,7 +8,6 @@
  */
 #include "rules.h"
 
-
 static void read_line(const Board *b, Pos p, int d, Color centre, Color line[LINE_LEN]) {
     line_from_key(b->key[p][d], centre, line);
 }
@@ -71,8 +70,7 @@ TgFoul renju_foul(Board *b, Pos p) {
         const int f = line_black_fours(lines[d]);
         fours += f;
         /* A line that holds a four is a four, not also a three. */
-        if (f == 0 && (eye_count[d] = line_black_three_eyes(lines[d], eyes[d])) > 0)
-            three_lines++;
+        if (f == 0 && (eye_count[d] = line_black_three_eyes(lines[d], eyes[d])) > 0) three_lines++;
     }
     if (fours >= 2) return TG_FOUL_DOUBLE_FOUR;
     if (three_lines < 2) return TG_FOUL_NONE;

@@ -27,8 +27,8 @@ TgError tg_solve(const TgGame *game, const TgSolveLimits *limits, TgSolveResult 
     Vcf v;
     if (!b) return TG_ERR_MEMORY;
     const size_t table_bytes = limits->table_bytes ? limits->table_bytes
-                               : limits->vct        ? VCT_TABLE_BYTES
-                                                    : VCF_TABLE_BYTES;
+                               : limits->vct       ? VCT_TABLE_BYTES
+                                                   : VCF_TABLE_BYTES;
     if (!vcf_init(&v, table_bytes)) {
         free(b);
         return TG_ERR_MEMORY;

@@ -10,13 +10,13 @@
 
 /// Tunables, in one place.
 static const struct {
-    int64_t reserve_ms;        ///< kept back from every limit
-    int reserve_permille;      ///< ... or this share of the limit, when larger
-    int moves_left_min;        ///< the game is guessed to last at least this many more moves
+    int64_t reserve_ms;   ///< kept back from every limit
+    int reserve_permille; ///< ... or this share of the limit, when larger
+    int moves_left_min;   ///< the game is guessed to last at least this many more moves
     int moves_left_max;
-    int cells_per_move;        ///< one own move per this many empty cells, within the bounds
-    int max_share_divisor;     ///< one move takes at most left / this
-    int increment_permille;    ///< share of the increment spent on a move
+    int cells_per_move;     ///< one own move per this many empty cells, within the bounds
+    int max_share_divisor;  ///< one move takes at most left / this
+    int increment_permille; ///< share of the increment spent on a move
 } PARAMS = {30, 20, 12, 35, 6, 5, 800};
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -30,7 +30,7 @@ int64_t tm_reserve_ms(const TimeControl *tc) {
 
 static int moves_left(int empty_cells) {
     int n = empty_cells / PARAMS.cells_per_move;
-    return n < PARAMS.moves_left_min ? PARAMS.moves_left_min
+    return n < PARAMS.moves_left_min   ? PARAMS.moves_left_min
            : n > PARAMS.moves_left_max ? PARAMS.moves_left_max
                                        : n;
 }

@@ -36,7 +36,8 @@ bool tt_resize(Tt *tt, size_t bytes) {
     if (!raw) return false;
     free(tt->raw);
     tt->raw = raw;
-    tt->clusters = (TtCluster *)(((uintptr_t)raw + sizeof(TtCluster) - 1) & ~(uintptr_t)(sizeof(TtCluster) - 1));
+    tt->clusters = (TtCluster *)(((uintptr_t)raw + sizeof(TtCluster) - 1) &
+                                 ~(uintptr_t)(sizeof(TtCluster) - 1));
     tt->mask = clusters - 1;
     tt->generation = 0;
     tt_clear(tt);

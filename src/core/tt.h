@@ -29,7 +29,7 @@ typedef struct TtCluster {
 } TtCluster;
 
 typedef struct Tt {
-    void *raw;          ///< the allocation; clusters is its first cache-line boundary
+    void *raw; ///< the allocation; clusters is its first cache-line boundary
     TtCluster *clusters;
     size_t mask;        ///< clusters - 1
     uint8_t generation; ///< bumped per search, so old entries are replaced first

@@ -30,11 +30,11 @@
 #include "timeman.h"
 
 enum {
-    CHECK_EVERY = 1024,     ///< nodes between clock and abort checks
-    DEPTH_PROVEN = 0x7fff,  ///< table depth of a position lost at any depth
-    ENTRY_VCT = 0x8000,     ///< table flag: proven for VCT (else VCF)
-    ENTRY_INFO = 0xffff,    ///< low bits of an entry: depth and flag; the rest is the hash
-    MAX_MOVES = 512,        ///< candidates at one node (more than the largest board's cells)
+    CHECK_EVERY = 1024,    ///< nodes between clock and abort checks
+    DEPTH_PROVEN = 0x7fff, ///< table depth of a position lost at any depth
+    ENTRY_VCT = 0x8000,    ///< table flag: proven for VCT (else VCF)
+    ENTRY_INFO = 0xffff,   ///< low bits of an entry: depth and flag; the rest is the hash
+    MAX_MOVES = 512,       ///< candidates at one node (more than the largest board's cells)
 };
 
 typedef enum Outcome { FAIL, WIN } Outcome;
@@ -170,8 +170,10 @@ static bool attacker_threats(const Board *b, Color a, bool threes, Pos near, Vcf
             const Pos q = pos_make(x, y);
             if (!board_empty(b, q)) continue;
             const Threat t = (Threat)(b->threat[q][a] & THREAT_CLASS_MASK);
-            if (t >= THREAT_BLOCK4 || (threes && t >= THREAT_FLEX3)) add_move(l, q, t, near);
-            else if (t >= THREAT_FLEX3) left_out = true;
+            if (t >= THREAT_BLOCK4 || (threes && t >= THREAT_FLEX3))
+                add_move(l, q, t, near);
+            else if (t >= THREAT_FLEX3)
+                left_out = true;
         }
     sort_moves(l);
     return left_out;

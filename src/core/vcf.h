@@ -31,7 +31,7 @@ typedef struct Vcf {
     uint64_t *table;   ///< positions without a win: hash with the depth proven in the low byte
     size_t table_mask; ///< entries - 1 (a power of two)
     /* The last search. */
-    uint64_t nodes;    ///< attacker nodes visited
+    uint64_t nodes; ///< attacker nodes visited
     int line_len;
     Pos line[VCF_MAX_LINE]; ///< attacker moves, ending with the five
     /* Search state, private to vcf.c. */

@@ -12,8 +12,7 @@ static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 static void build_table(void) {
     uint64_t state = 0x74656E67656E0001ull; /* "tengen" */
     for (int c = 0; c < 2; c++)
-        for (int p = 0; p < BOARD_CELLS; p++)
-            table.stone[c][p] = splitmix64(&state);
+        for (int p = 0; p < BOARD_CELLS; p++) table.stone[c][p] = splitmix64(&state);
     table.side = splitmix64(&state);
 }
 

@@ -103,7 +103,8 @@ static bool option_value(const char *opt, const char *v, PlayConfig *c) {
     if (!strcmp(opt, "--time") && parse_long(v, 1, 100000000L, &n)) return c->move_ms = n, true;
     if (!strcmp(opt, "--hint-time") && parse_long(v, 1, 100000000L, &n))
         return c->hint_ms = n, true;
-    if (!strcmp(opt, "--threads") && parse_long(v, 1, TG_MAX_THREADS, &n)) return c->threads = (int)n, true;
+    if (!strcmp(opt, "--threads") && parse_long(v, 1, TG_MAX_THREADS, &n))
+        return c->threads = (int)n, true;
     if (!strcmp(opt, "--seed") && parse_long(v, 0, 2147483647L, &n))
         return c->seed = (uint64_t)n, true;
     return false;

@@ -117,7 +117,6 @@ static bool against_computer(const PlaySession *s) {
     return s->cfg.side[TG_BLACK].computer != s->cfg.side[TG_WHITE].computer;
 }
 
-
 static void announce_result(PlaySession *s) {
     char how[300];
     play_result_text(s, how, sizeof how);
@@ -379,7 +378,8 @@ static bool refuse(PlaySession *s, TgPoint p, TgError e, TgFoul foul) {
     case TG_ERR_OFF_BOARD: return play_tell(s, EV_ERROR, T_ERR_OFF_BOARD, pt, size, NULL, NULL);
     case TG_ERR_OCCUPIED: return play_tell(s, EV_ERROR, T_ERR_OCCUPIED, pt, NULL, NULL, NULL);
     case TG_ERR_FORBIDDEN:
-        return play_tell(s, EV_ERROR, T_ERR_FORBIDDEN, pt, play_foul_text(s->cfg.lang, foul), NULL, NULL);
+        return play_tell(s, EV_ERROR, T_ERR_FORBIDDEN, pt, play_foul_text(s->cfg.lang, foul), NULL,
+                         NULL);
     case TG_ERR_GAME_OVER: return fail(s, T_ERR_GAME_OVER);
     case TG_ERR_PASS: return fail(s, T_ERR_PASS);
     default: return play_tell(s, EV_ERROR, T_ERR_ENGINE, tg_error_text(e), NULL, NULL, NULL);
@@ -395,7 +395,8 @@ static bool human_plays(PlaySession *s, TgPoint p) {
     if (e != TG_OK) return refuse(s, p, e, foul);
     think_cancel(&s->think); /* a hint, or the weighing of a draw offer */
     if (s->draw_offer != TG_NOBODY)
-        play_tell(s, EV_INFO, T_DRAW_DECLINED, color_text(s, other(s->draw_offer)), NULL, NULL, NULL);
+        play_tell(s, EV_INFO, T_DRAW_DECLINED, color_text(s, other(s->draw_offer)), NULL, NULL,
+                  NULL);
     s->draw_offer = TG_NOBODY;
     e = tg_game_play(s->game, p, tg_now_ms());
     play_changed(s);
@@ -519,8 +520,8 @@ bool play_offer_draw(PlaySession *s) {
     if (!acting_human(s, &me)) return false;
     if (!against_computer(s)) {
         s->draw_offer = me;
-        return play_tell(s, EV_INFO, T_DRAW_OFFER, color_text(s, me), color_text(s, other(me)), NULL,
-                   NULL);
+        return play_tell(s, EV_INFO, T_DRAW_OFFER, color_text(s, me), color_text(s, other(me)),
+                         NULL, NULL);
     }
     if (!play_human_to_move(s)) return fail(s, T_ERR_DRAW_BUSY);
     const TgSearchLimits l = {.level = TG_LEVEL_HARD, .turn_ms = DRAW_SEARCH_MS};
@@ -600,7 +601,8 @@ static bool write_file(const char *path, const char *data, size_t len, char *err
 
 bool play_save(PlaySession *s, const char *path) {
     const TgFormat format = tg_format_from_path(path);
-    if (format == TG_FORMAT_UNKNOWN) return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
+    if (format == TG_FORMAT_UNKNOWN)
+        return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
     char err[256];
     size_t len;
     char *data = tg_record_write(s->game, format, &len, err, sizeof err);
@@ -644,7 +646,8 @@ static void announce_load(PlaySession *s, const char *path, const char *why) {
 
 bool play_load(PlaySession *s, const char *path) {
     const TgFormat format = tg_format_from_path(path);
-    if (format == TG_FORMAT_UNKNOWN) return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
+    if (format == TG_FORMAT_UNKNOWN)
+        return play_tell(s, EV_ERROR, T_ERR_FORMAT, path, NULL, NULL, NULL);
     char err[256], why[300];
     size_t len;
     char *data = read_file(path, &len, err, sizeof err);

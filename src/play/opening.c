@@ -16,12 +16,9 @@
 
 /// Nodes per search for the computer's opening decisions, by level (TgLevel order); a level
 /// not listed searches as much as the easy level.
-static const uint64_t LEVEL_NODES[TG_LEVEL_COUNT] = {[TG_LEVEL_MAX] = 1000000,
-                                                     [TG_LEVEL_HARD] = 300000,
-                                                     [TG_LEVEL_MEDIUM] = 100000,
-                                                     [TG_LEVEL_EASY] = 20000,
-                                                     [TG_LEVEL_MCTS] = 100000,
-                                                     [TG_LEVEL_ZERO] = 100000};
+static const uint64_t LEVEL_NODES[TG_LEVEL_COUNT] = {
+    [TG_LEVEL_MAX] = 1000000, [TG_LEVEL_HARD] = 300000, [TG_LEVEL_MEDIUM] = 100000,
+    [TG_LEVEL_EASY] = 20000,  [TG_LEVEL_MCTS] = 100000, [TG_LEVEL_ZERO] = 100000};
 enum { BALANCED_NODES = 20000, WEAKEST_NODES = 20000 }; ///< modest: a start position, not a study
 
 /* ---- Who is who ---- */

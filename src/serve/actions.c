@@ -440,20 +440,13 @@ static bool act_opening(ActionCtx *c) {
 }
 
 static const Action ACTIONS[] = {
-    {"join", NO_FIELDS, act_join},
-    {"moves", MOVE_FIELDS, act_move},
-    {"undo", NO_FIELDS, act_undo},
-    {"redo", NO_FIELDS, act_redo},
-    {"goto", GOTO_FIELDS, act_goto},
-    {"resign", COLOR_FIELDS, act_resign},
-    {"draw", COLOR_FIELDS, act_draw},
-    {"decline", NO_FIELDS, act_decline},
-    {"go", NO_FIELDS, act_go},
-    {"move-now", NO_FIELDS, act_move_now},
-    {"stop", NO_FIELDS, act_stop},
-    {"analyze", ANALYZE_FIELDS, act_analyze},
-    {"aids", AIDS_FIELDS, act_aids},
-    {"opening", OPENING_FIELDS, act_opening},
+    {"join", NO_FIELDS, act_join},    {"moves", MOVE_FIELDS, act_move},
+    {"undo", NO_FIELDS, act_undo},    {"redo", NO_FIELDS, act_redo},
+    {"goto", GOTO_FIELDS, act_goto},  {"resign", COLOR_FIELDS, act_resign},
+    {"draw", COLOR_FIELDS, act_draw}, {"decline", NO_FIELDS, act_decline},
+    {"go", NO_FIELDS, act_go},        {"move-now", NO_FIELDS, act_move_now},
+    {"stop", NO_FIELDS, act_stop},    {"analyze", ANALYZE_FIELDS, act_analyze},
+    {"aids", AIDS_FIELDS, act_aids},  {"opening", OPENING_FIELDS, act_opening},
 };
 
 const Action *action_find(const char *name) {
@@ -655,7 +648,8 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
         player[1] = TG_LEVEL_HARD;
     if ((player[0] == TG_LEVEL_ZERO || player[1] == TG_LEVEL_ZERO) &&
         !tg_model_builtin(rule, (int)size))
-        return api_fail(e, 400, "bad_field", "the zero level has no network for this rule and size"),
+        return api_fail(e, 400, "bad_field",
+                        "the zero level has no network for this rule and size"),
                NULL;
     TgGame *game = tg_game_new(rule, (int)size, (int)size);
     if (!game) return api_fail(e, 500, "internal", "out of memory"), NULL;

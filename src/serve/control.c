@@ -83,8 +83,7 @@ static void balanced_done(Server *s, LiveGame *g, TgError err, const TgBalanced 
 
 void control_job_done(Server *s, LiveGame *g, const Job *job, const JobResult *res) {
     const bool current = g->version == job->version && !atomic_load(&s->quit);
-    if (job->kind == JOB_BALANCED &&
-        !atomic_load(&s->quit)) { /* nothing else changes meanwhile */
+    if (job->kind == JOB_BALANCED && !atomic_load(&s->quit)) { /* nothing else changes meanwhile */
         balanced_done(s, g, res->err, &res->balanced);
     } else if (current && res->err != TG_OK) {
         fprintf(stderr, "tengen: game %s: search failed: %s\n", g->id, tg_error_text(res->err));

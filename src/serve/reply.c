@@ -55,8 +55,8 @@ void api_error_response(ApiResponse *out, const ApiError *e) {
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     api_set_body(out, e->status,
-             text ? text : strdup("{\"error\":\"out of memory\",\"code\":\"internal\"}"),
-             "application/json");
+                 text ? text : strdup("{\"error\":\"out of memory\",\"code\":\"internal\"}"),
+                 "application/json");
 }
 
 /* ---- Bodies ---- */

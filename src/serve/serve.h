@@ -23,8 +23,8 @@ enum {
     SERVE_ID_LEN = 10,           ///< characters of a game id
     SERVE_TOKEN_LEN = 32,        ///< hex characters of a seat token
     SERVE_SOLVES_MAX = 2,        ///< solver runs at once: each holds an HTTP thread and a table
-    SERVE_HUMAN = -1,      ///< a player that is not one of the TgLevel values
-    SERVE_PLAYER_LEN = 32, ///< "max@1000000000" and the like, with room
+    SERVE_HUMAN = -1,            ///< a player that is not one of the TgLevel values
+    SERVE_PLAYER_LEN = 32,       ///< "max@1000000000" and the like, with room
 };
 
 typedef struct ServeConfig {

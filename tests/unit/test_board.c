@@ -28,8 +28,10 @@ static void random_walk(int w, int h, int steps, uint64_t seed) {
         if (undo) {
             board_undo(&b);
             /* The hash after an undo is the one the position had before. */
-            if (b.ply > 0) assert_int_equal(b.hash, hashes[b.ply - 1]);
-            else assert_int_equal(b.hash, empty_hash);
+            if (b.ply > 0)
+                assert_int_equal(b.hash, hashes[b.ply - 1]);
+            else
+                assert_int_equal(b.hash, empty_hash);
         } else {
             Pos p;
             if (r % 50 == 1) {

@@ -58,7 +58,8 @@ typedef struct PatternCase {
     Pattern want[6]; ///< freestyle, standard, renju Black, renju White, caro8, caro9
 } PatternCase;
 
-#define SAME(p) {p, p, p, p, p, p}
+#define SAME(p)                                                                                    \
+    { p, p, p, p, p, p }
 
 static const PatternCase PATTERN_CASES[] = {
     /* Five cells between two opponent stones hold a five; four cells do not. */
@@ -158,8 +159,8 @@ static const ThreatCase THREAT_CASES[] = {
     /* Renju Black: the same shapes are fouls, but an exact five overrides. */
     {TG_RENJU, "f8 g8 h8 j8 k8", "", "i8", THREAT_FORBID},
     {TG_RENJU, "h8 i8 j8 k9 k10 k11", "g8 k12", "k8", THREAT_FORBID},
-    {TG_RENJU, "g8 i8 k8 m8", "", "j8", THREAT_FORBID}, /* x.xXx.x on one line */
-    {TG_RENJU, "h8 i8 j9 j10", "", "j8", THREAT_FORBID},       /* a real double three */
+    {TG_RENJU, "g8 i8 k8 m8", "", "j8", THREAT_FORBID},             /* x.xXx.x on one line */
+    {TG_RENJU, "h8 i8 j9 j10", "", "j8", THREAT_FORBID},            /* a real double three */
     {TG_RENJU, "g8 h8 i8 j8 k9 k10 k11", "k12", "k8", THREAT_FIVE}, /* five beats 4-4 */
     {TG_RENJU, "h8 i8 j8 k9 k10", "g8", "k8", THREAT_BLOCK4_FLEX3},
     /* The vertical line is dead (between j6 and j11), so there is one three only. */

@@ -17,7 +17,6 @@
 
 enum { MAX_LINE = 8192 };
 
-
 /// "f6:33 f7:6" for the position, in the data's order (column, then row from the bottom).
 static void forbidden_list(const TgGame *g, char *out, size_t size) {
     TgForbidden points[TG_MAX_SIZE * TG_MAX_SIZE];
@@ -53,7 +52,9 @@ static bool check_line(char *line, int number) {
     TgPoint moves[TG_MAX_SIZE * TG_MAX_SIZE * 2];
     int n = 0, bad = -1;
     char err[128], got[MAX_LINE];
-    assert_int_equal(tg_parse_moves(moves_text, size, size, moves, (int)(sizeof moves / sizeof moves[0]), &n, err, sizeof err), TG_OK);
+    assert_int_equal(tg_parse_moves(moves_text, size, size, moves,
+                                    (int)(sizeof moves / sizeof moves[0]), &n, err, sizeof err),
+                     TG_OK);
     TgGame *g = tg_game_new(TG_RENJU, size, size);
     assert_non_null(g);
     assert_int_equal(tg_game_setup(g, moves, n, &bad), TG_OK);
@@ -100,8 +101,8 @@ static void test_forbidden_public_boards(void **state) {
 /// generated that way, while its final-position labels, like tengen, follow RIF.)
 static void test_eye_completing_five_two_deep(void **state) {
     (void)state;
-    static const char *const position =
-        "j9 e7 k9 e6 l10 g6 i8 g12 g13 o7 h9 g9 d8 h15 c7 d6 l9 n11 l8 d7 m10 o2 k7 n3 g14 f8 l7 f6";
+    static const char *const position = "j9 e7 k9 e6 l10 g6 i8 g12 g13 o7 h9 g9 d8 h15 c7 d6 l9 "
+                                        "n11 l8 d7 m10 o2 k7 n3 g14 f8 l7 f6";
     TgPoint moves[64], p;
     int n = 0;
     char err[128];

@@ -28,7 +28,8 @@ static TgGame *game_from(TgRule rule, int size, const char *moves, bool diagram)
     assert_int_equal(tg_parse_moves(moves, size, size, m, MAX_MOVES, &n, err, sizeof err), TG_OK);
     TgGame *g = tg_game_new(rule, size, size);
     assert_non_null(g);
-    assert_int_equal(diagram ? tg_game_setup(g, m, n, NULL) : tg_game_set_moves(g, m, n, NULL), TG_OK);
+    assert_int_equal(diagram ? tg_game_setup(g, m, n, NULL) : tg_game_set_moves(g, m, n, NULL),
+                     TG_OK);
     return g;
 }
 
@@ -405,8 +406,10 @@ static void check_tactics_file(const char *name) {
         tg_engine_clear(e);
         assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_OK);
         wins++;
-        if (r.score >= TG_SCORE_WIN_MIN && tg_game_check(g, r.best, NULL) == TG_OK) solved++;
-        else print_message("%s: not solved: %s\n", name, moves);
+        if (r.score >= TG_SCORE_WIN_MIN && tg_game_check(g, r.best, NULL) == TG_OK)
+            solved++;
+        else
+            print_message("%s: not solved: %s\n", name, moves);
         tg_game_free(g);
     }
     fclose(f);

@@ -72,8 +72,9 @@ static void test_increment_is_spent(void **state) {
 /// left, and optimum <= maximum.
 static void test_sweep_never_exceeds(void **state) {
     (void)state;
-    const int64_t limits[] = {-1000, -1, 0, 1, 5, 29, 30, 31, 50, 100, 200, 500, 1000, 3000,
-                              5000, 30000, 120000, 300000, 1000000, 2147483647, TM_UNLIMITED};
+    const int64_t limits[] = {-1000, -1,    0,      1,      5,       29,         30,
+                              31,    50,    100,    200,    500,     1000,       3000,
+                              5000,  30000, 120000, 300000, 1000000, 2147483647, TM_UNLIMITED};
     const int n = (int)(sizeof limits / sizeof limits[0]);
     for (int t = 0; t < n; t++) {
         for (int l = 0; l < n; l++) {

@@ -236,8 +236,8 @@ static void test_vct_replies(void **state) {
         }
         fclose(f);
     }
-    print_message("vct: %d wins, %d defender replies checked (%d undecided)\n", t.cases,
-                  t.replies, t.unknown);
+    print_message("vct: %d wins, %d defender replies checked (%d undecided)\n", t.cases, t.replies,
+                  t.unknown);
     assert_int_equal(t.cases, 6);
 }
 
@@ -277,8 +277,7 @@ static void expect(TgRule rule, const char *moves, const char *want) {
  * White's i9 makes a four whose only five point is i8: in renju Black cannot block there.
  * Under freestyle Black blocks, and its block is a five (six wins), so White has nothing.
  */
-static const char *const FOUL_BLOCK =
-    "f8 i5 g8 i6 h8 i7 j8 a1 k8 a3 i4 a5 --";
+static const char *const FOUL_BLOCK = "f8 i5 g8 i6 h8 i7 j8 a1 k8 a3 i4 a5 --";
 
 static void test_defender_blocked_by_a_foul(void **state) {
     (void)state;
