@@ -193,6 +193,14 @@ def test_info_and_rules(s):
         check(f"create refuses {bad}", status == 400 and "error" in e, e)
     g = new_game(s, white="human", moves=["h8", "i9", "h9"])
     check("start position", g["moves"] == ["h8", "i9", "h9"] and g["to_move"] == "white", g)
+    # The zero level plays where a network is built in (8x8 freestyle ships one), not elsewhere.
+    check("zero boards", {"rule": "freestyle", "size": 8} in info["zero_boards"], info)
+    g = new_game(s, size=8, black="human", white="zero")
+    check("a zero game on 8x8", g["white"] == "zero", g)
+    g = new_game(s, size=8, black="human", white="mcts")
+    check("an mcts game", g["white"] == "mcts", g)
+    status, _, e = s.post("/api/games", {"size": 15, "white": "zero"})
+    check("zero refused without a network", status == 400 and "network" in e.get("error", ""), e)
 
 
 def test_human_game(s):

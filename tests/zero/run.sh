@@ -56,5 +56,11 @@ check "with a clear message" grep -q 'checksum mismatch' "$tmp/out"
     >"$tmp/out" 2>&1
 check "zero selfplay reports games/hour" grep -Eq '^selfplay: 3 games, .* games/hour' "$tmp/out"
 
+# The built-in 8x8 freestyle network: the zero level plays out of the box.
+printf 'd4\n' | "$bin" play --size 8 --white zero --plain >"$tmp/out" 2>&1
+check "tengen play --size 8 --white zero answers with the built-in network" grep -q '^move 2: white ' "$tmp/out"
+printf 'h8\n' | "$bin" play --size 15 --white zero --plain >"$tmp/out" 2>&1
+check "on 15x15 the zero level says it has no network" grep -q 'no network model' "$tmp/out"
+
 echo "zero: $pass passed, $fail failed"
 [ "$fail" = 0 ]
