@@ -285,7 +285,16 @@ typedef struct TreeSearch {
     atomic_ullong started; ///< playouts begun
     atomic_bool done;
     atomic_int max_depth;
+    atomic_llong eval_ns; ///< what one network evaluation cost lately, per position (zero)
 } TreeSearch;
+
+/// Would evaluating `n` more positions end past the hard time limit? A batch is cut short, and
+/// the search ends, rather than let the network run over the time the caller gave.
+static bool net_would_overrun(TreeSearch *s, int n) {
+    const MctsParams *p = s->p;
+    if (p->maximum_ns == INT64_MAX) return false;
+    return tm_now_ns() - p->start_ns + n * atomic_load(&s->eval_ns) >= p->maximum_ns;
+}
 
 static bool search_over(TreeSearch *s) {
     if (atomic_load(&s->done)) return true;
@@ -404,6 +413,15 @@ static void set_priors(Leaf *leaf, const float *logits, int width) {
     for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] /= sum;
 }
 
+/// Runs the network on `n` positions and keeps its cost per position for net_would_overrun
+/// (the latest cost, or half the one before when that is more: costs vary with the load).
+static void net_forward(TreeSearch *s, TreeWorker *w, int n) {
+    const int64_t t0 = tm_now_ns();
+    nn_forward(s->p->model, w->planes, n, w->policy, w->value, w->scratch);
+    const int64_t each = (tm_now_ns() - t0) / n, before = atomic_load(&s->eval_ns);
+    atomic_store(&s->eval_ns, each > before / 2 ? each : before / 2);
+}
+
 /// One batch of leaves: select them all, judge them, evaluate, back up.
 static void search_batch(TreeWorker *w) {
     TreeSearch *s = w->s;
@@ -415,6 +433,10 @@ static void search_batch(TreeWorker *w) {
     int net_index[MAX_BATCH];
     for (; count < want; count++) {
         if (search_over(s)) break;
+        if (zero && net_would_overrun(s, net + 1)) {
+            atomic_store(&s->done, true);
+            break;
+        }
         Leaf *leaf = &w->leaf[count];
         pthread_mutex_lock(&s->t->lock);
         atomic_fetch_add(&s->started, 1);
@@ -439,7 +461,7 @@ static void search_batch(TreeWorker *w) {
         undo_to(&w->board, root_ply);
     }
     if (net > 0) {
-        nn_forward(s->p->model, w->planes, net, w->policy, w->value, w->scratch);
+        net_forward(s, w, net);
         for (int k = 0; k < net; k++) {
             Leaf *leaf = &w->leaf[net_index[k]];
             set_priors(leaf, w->policy + (size_t)k * cells, w->board.width);
@@ -498,7 +520,7 @@ static void prepare_root(TreeWorker *w, const MctsParams *p) {
         const int cells = w->board.width * w->board.height;
         if (p->zero && leaf->nmoves > 0) {
             nn_features(&w->board, w->planes);
-            nn_forward(p->model, w->planes, 1, w->policy, w->value, w->scratch);
+            net_forward(w->s, w, 1);
             set_priors(leaf, w->policy, w->board.width);
             if (leaf->state == NODE_OPEN) leaf->value = w->value[0];
         } else {
