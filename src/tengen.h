@@ -387,7 +387,8 @@ typedef struct TgSearchLimits {
                             ///< most playouts (0: the level's default)
     int multipv;            ///< root lines to score exactly, best first (0 or 1: one)
     const TgStopFlag *stop; ///< may be NULL; the search returns soon after it turns true
-    const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL
+    const TgPoint *exclude; ///< root moves not to consider (Yixin's YXBLOCK); may be NULL; the
+                            ///< mcts and zero levels refuse them (TG_ERR_ARGUMENT)
     int exclude_count;
     uint64_t seed; ///< randomness of the easy and beginner levels (same seed, same move)
 } TgSearchLimits;

@@ -25,7 +25,7 @@ enum {
     MCTS_PLAYOUTS =
         5000, ///< the mcts level's playouts a move (AlphaZero_Gomoku's strongest yardstick)
     ZERO_PLAYOUTS = 1600, ///< the zero level's (about 0.2 s a move on one core at 8x8)
-    ZERO_BATCH = 8,      ///< leaves a zero search thread sends to the network at once
+    ZERO_BATCH = 8,       ///< leaves a zero search thread sends to the network at once
 };
 
 static const float MCTS_C = 1.0f; ///< UCT exploration, results in [-1, 1]
@@ -273,6 +273,8 @@ static void tree_result(const MctsResult *r, TgSearchResult *out) {
 static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l,
                            TgSearchCallback callback, void *user, TgSearchResult *out) {
     const bool zero = l->level == TG_LEVEL_ZERO;
+    /* The tree searches have no way to leave root moves out: refuse rather than play one. */
+    if (l->exclude_count > 0) return TG_ERR_ARGUMENT;
     const TgModel *model = zero ? model_for(e, g) : NULL;
     if (zero && !model) return TG_ERR_MODEL;
     if (!e->mcts && !(e->mcts = mcts_new())) return TG_ERR_MEMORY;
