@@ -17,21 +17,9 @@
 
 #include "../../src/tengen.h"
 #include "data.h"
+#include "games.h"
 #include "tactics.h"
 
-enum { MAX_MOVES = 400 };
-
-static TgGame *game_from(TgRule rule, int size, const char *moves, bool diagram) {
-    TgPoint m[MAX_MOVES];
-    int n;
-    char err[128];
-    assert_int_equal(tg_parse_moves(moves, size, size, m, MAX_MOVES, &n, err, sizeof err), TG_OK);
-    TgGame *g = tg_game_new(rule, size, size);
-    assert_non_null(g);
-    assert_int_equal(diagram ? tg_game_setup(g, m, n, NULL) : tg_game_set_moves(g, m, n, NULL),
-                     TG_OK);
-    return g;
-}
 
 static TgPoint pt(const char *text, int size) {
     TgPoint p;

@@ -15,19 +15,9 @@
 #include <string.h>
 
 #include "../../src/tengen.h"
+#include "games.h"
 
-enum { SIZE = 9, MAX_MOVES = 100 };
-
-static TgGame *game_from(TgRule rule, int size, const char *moves) {
-    TgPoint m[MAX_MOVES];
-    int n;
-    char err[128];
-    assert_int_equal(tg_parse_moves(moves, size, size, m, MAX_MOVES, &n, err, sizeof err), TG_OK);
-    TgGame *g = tg_game_new(rule, size, size);
-    assert_non_null(g);
-    assert_int_equal(tg_game_set_moves(g, m, n, NULL), TG_OK);
-    return g;
-}
+enum { SIZE = 9 };
 
 static bool is(TgPoint p, const char *text, int size) {
     TgPoint q;
@@ -54,12 +44,12 @@ static void check_fives(TgLevel level, int threads) {
         TgEngine *e = tg_engine_new(threads, 1 << 20);
         TgModel *m = tg_model_random((TgRule)rule, SIZE, 16, 1, 5);
         tg_engine_set_model(e, m);
-        TgGame *g = game_from((TgRule)rule, SIZE, TAKE);
+        TgGame *g = game_from((TgRule)rule, SIZE, TAKE, false);
         TgSearchResult r = search(e, g, level, 200);
         assert_true(is(r.best, "b5", SIZE) || is(r.best, "g5", SIZE));
         assert_int_equal(r.score, TG_SCORE_WIN - 1);
         tg_game_free(g);
-        g = game_from((TgRule)rule, SIZE, BLOCK);
+        g = game_from((TgRule)rule, SIZE, BLOCK, false);
         r = search(e, g, level, 200);
         assert_true(is(r.best, "h4", SIZE));
         tg_game_free(g);
@@ -88,7 +78,7 @@ static void test_renju_fouls_never_played(void **state) {
         TgEngine *e = tg_engine_new(1, 1 << 20);
         TgModel *m = tg_model_random(TG_RENJU, SIZE, 16, 1, 9);
         tg_engine_set_model(e, m);
-        TgGame *g = game_from(TG_RENJU, SIZE, "a5 i1 b5 i3 c5 i6 e5 h9 f5 a9");
+        TgGame *g = game_from(TG_RENJU, SIZE, "a5 i1 b5 i3 c5 i6 e5 h9 f5 a9", false);
         assert_int_equal(tg_game_foul_at(g, (TgPoint){3, 4}), TG_FOUL_OVERLINE);
         for (int moves = 0; moves < 30 && !tg_game_over(g); moves++) {
             TgSearchResult r = search(e, g, (TgLevel)level, 100);
@@ -106,7 +96,7 @@ static void test_renju_fouls_never_played(void **state) {
 static void test_limits_and_reuse(void **state) {
     (void)state;
     TgEngine *e = tg_engine_new(2, 1 << 20);
-    TgGame *g = game_from(TG_FREESTYLE, 15, "h8 i9");
+    TgGame *g = game_from(TG_FREESTYLE, 15, "h8 i9", false);
     TgSearchResult r = search(e, g, TG_LEVEL_MCTS, 3000);
     assert_true(r.nodes >= 3000 && r.nodes < 3000 + 4);
     assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
@@ -130,7 +120,8 @@ static void test_scalar_and_fast_agree(void **state) {
         tg_model_free(m);
         skip();
     }
-    TgGame *g[3] = {game_from(TG_FREESTYLE, 8, "d4"), game_from(TG_FREESTYLE, 8, "d4 e5 c3 a1 h8"),
+    TgGame *g[3] = {game_from(TG_FREESTYLE, 8, "d4", false),
+                    game_from(TG_FREESTYLE, 8, "d4 e5 c3 a1 h8", false),
                     tg_game_new(TG_FREESTYLE, 8, 8)};
     float pf[3 * 64], ps[3 * 64], vf[3], vs[3];
     assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, pf, vf), TG_OK);
@@ -172,16 +163,16 @@ static void test_model_round_trip_and_refusals(void **state) {
     /* A 9x9 model cannot play on 15x15 (nor a renju model freestyle). */
     TgEngine *e = tg_engine_new(1, 1 << 20);
     tg_engine_set_model(e, back);
-    TgGame *g = game_from(TG_RENJU, 15, "h8");
+    TgGame *g = game_from(TG_RENJU, 15, "h8", false);
     TgSearchLimits l = {.level = TG_LEVEL_ZERO, .nodes = 50};
     TgSearchResult r;
     assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_ERR_MODEL);
     tg_game_free(g);
-    g = game_from(TG_FREESTYLE, 9, "e5");
+    g = game_from(TG_FREESTYLE, 9, "e5", false);
     assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r), TG_ERR_MODEL);
     tg_game_free(g);
     float policy[225], value;
-    g = game_from(TG_RENJU, 15, "h8");
+    g = game_from(TG_RENJU, 15, "h8", false);
     assert_int_equal(tg_model_evaluate(back, (const TgGame *const *)&g, 1, policy, &value),
                      TG_ERR_MODEL);
     tg_game_free(g);

@@ -6,13 +6,8 @@
 # usage: sh tests/zero/run.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
 py=/usr/bin/python3
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $1" >&2; [ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" >&2; }
-check() { name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+# shellcheck source=../cli/checks.sh
+. "$(dirname "$0")/../cli/checks.sh"
 
 loop() {
     nice "$py" tools/zero/zero.py loop --dir "$tmp/run" --tengen "$bin" --size 6 --channels 8 \
