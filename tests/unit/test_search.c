@@ -20,7 +20,6 @@
 #include "games.h"
 #include "tactics.h"
 
-
 static TgPoint pt(const char *text, int size) {
     TgPoint p;
     assert_int_equal(tg_point_from_text(text, size, size, &p), TG_OK);
