@@ -40,17 +40,17 @@ static int batch_size(const MctsParams *p) {
 
 /* ---- Random numbers (xorshift64*) ---- */
 
-static uint64_t rng_next(uint64_t *s) {
+uint64_t mcts_rng_next(uint64_t *s) {
     *s ^= *s >> 12, *s ^= *s << 25, *s ^= *s >> 27;
     return *s * 0x2545f4914f6cdd1dULL;
 }
 
 static uint32_t rng_below(uint64_t *s, uint32_t n) {
-    return (uint32_t)((rng_next(s) >> 32) * n >> 32);
+    return (uint32_t)((mcts_rng_next(s) >> 32) * n >> 32);
 }
 
 static double rng_unit(uint64_t *s) {
-    return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(mcts_rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /// Gamma(alpha, 1) by Marsaglia and Tsang (alpha < 1 through the boost U^(1/alpha)).

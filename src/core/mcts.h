@@ -97,4 +97,7 @@ bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out);
 /// Random playouts a second from board b (benchmark).
 double mcts_playout_rate(const Board *b, int64_t ms, uint64_t seed);
 
+/// The tree searches' random numbers (xorshift64*): the next one of the sequence in *state.
+uint64_t mcts_rng_next(uint64_t *state);
+
 #endif

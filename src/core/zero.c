@@ -166,8 +166,7 @@ static Pos pick_move(const MctsResult *r, bool draw, uint64_t *rng) {
     if (!draw || r->proven_win || r->child_count == 0) return r->best;
     long total = 0;
     for (int i = 0; i < r->child_count; i++) total += r->children[i].visits;
-    *rng ^= *rng >> 12, *rng ^= *rng << 25, *rng ^= *rng >> 27;
-    long x = (long)((*rng * 0x2545f4914f6cdd1dULL >> 11) % (uint64_t)(total > 0 ? total : 1));
+    long x = (long)((mcts_rng_next(rng) >> 11) % (uint64_t)(total > 0 ? total : 1));
     for (int i = 0; i < r->child_count; i++) {
         x -= r->children[i].visits;
         if (x < 0) return r->children[i].move;
