@@ -73,9 +73,10 @@ LIB       := $(BUILD)/libtengen.a
 LIB_INTERNAL := $(BUILD)/libtengen-internal.a
 FORMAT_FILES = src/*.h src/core/*.[ch] src/cli/*.[ch] src/brain/*.[ch] src/play/*.[ch] \
                src/serve/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c tests/cxx/*.cpp
-# The zero level's built-in networks, compiled into libtengen: every models/*.tgnn.
-MODEL_FILES := $(wildcard models/*.tgnn)
-MODEL_OBJ := $(BUILD)/obj/gen/models.o
+# Data compiled into libtengen: the zero level's networks (every models/*.tgnn) and the
+# evaluation's weight tables (every weights/*.txt).
+EMBED_FILES := $(wildcard models/*.tgnn weights/*.txt)
+EMBED_OBJ := $(BUILD)/obj/gen/embedded.o
 # The web page, compiled into tengen (`tengen serve`): every file under web/.
 WEB_FILES := $(shell find web -type f ! -name '.*' 2>/dev/null)
 WEB_OBJ   := $(BUILD)/obj/gen/web_assets.o
@@ -107,13 +108,13 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H) | deps
 # core's internal functions (board_play, search_run, ...) are made local, so a program that
 # links the library cannot reach them or collide with them. The unit tests, which test those
 # internals, link libtengen-internal.a, the same objects as they are.
-$(LIB): $(CORE_OBJ) $(MODEL_OBJ)
+$(LIB): $(CORE_OBJ) $(EMBED_OBJ)
 	@rm -f $@ $(BUILD)/tengen.o
 	ld -r -o $(BUILD)/tengen.o $^
 	objcopy --wildcard --keep-global-symbol='tg_*' $(BUILD)/tengen.o
 	ar rcs $@ $(BUILD)/tengen.o
 
-$(LIB_INTERNAL): $(CORE_OBJ) $(MODEL_OBJ)
+$(LIB_INTERNAL): $(CORE_OBJ) $(EMBED_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -133,11 +134,11 @@ $(WEB_OBJ): $(BUILD)/gen/web_assets.c src/serve/assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc/serve -c $< -o $@
 
-%/gen/models.c: scripts/embed_models.sh $(MODEL_FILES) $(wildcard models)
+%/gen/embedded.c: scripts/embed_data.sh $(EMBED_FILES) $(wildcard models weights)
 	@mkdir -p $(dir $@)
-	sh scripts/embed_models.sh models >$@.tmp && mv $@.tmp $@
+	sh scripts/embed_data.sh models weights >$@.tmp && mv $@.tmp $@
 
-$(MODEL_OBJ): $(BUILD)/gen/models.c
+$(EMBED_OBJ): $(BUILD)/gen/embedded.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -220,23 +221,23 @@ brain-test: $(BUILD)/pbrain-tengen
 # libFuzzer targets are always built with clang and ASan+UBSan, under build/fuzz.
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -pthread -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_MODELS := build/fuzz/gen/models.c
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(FUZZ_MODELS) $(wildcard src/*.h src/core/*.h)
+FUZZ_EMBED := build/fuzz/gen/embedded.c
+build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(FUZZ_EMBED) $(wildcard src/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
+	clang $(FUZZ_FLAGS) $< $(CORE_SRC) $(FUZZ_EMBED) -o $@ -lm
 
 # The protocol fuzzer also needs the brain's front-end file.
-build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(BRAIN_SRC) $(CORE_SRC) $(FUZZ_MODELS) \
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c $(BRAIN_SRC) $(CORE_SRC) $(FUZZ_EMBED) \
                           $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) $< $(filter-out src/brain/loop.c,$(BRAIN_SRC)) $(CORE_SRC) $(FUZZ_MODELS) -o $@ -lm
+	clang $(FUZZ_FLAGS) $< $(filter-out src/brain/loop.c,$(BRAIN_SRC)) $(CORE_SRC) $(FUZZ_EMBED) -o $@ -lm
 
 # The API fuzzer runs the server's API layer (no HTTP) on an in-memory archive.
-build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) $(FUZZ_MODELS) \
+build/fuzz/fuzz_api: tests/fuzz/fuzz_api.c $(SERVE_API_SRC) $(CORE_SRC) $(FUZZ_EMBED) \
                      $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) $(shell pkg-config --cflags $(SERVE_PC)) $< $(SERVE_API_SRC) $(CORE_SRC) \
-	    $(FUZZ_MODELS) \
+	    $(FUZZ_EMBED) \
 	    -o $@ $(shell pkg-config --libs $(SERVE_PC)) -lm
 
 fuzz-quick: deps-test $(FUZZ_BIN)
@@ -257,7 +258,7 @@ WIN_CFLAGS := -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -ffp-cont
               -D__USE_MINGW_ANSI_STDIO=1 -Wall -Wextra -Wno-format \
               -DTG_BUILD_VERSION='"$(VERSION)"'
 WIN_OBJ    := $(CORE_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/brain/pbrain_main.o \
-              $(BRAIN_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/gen/models.o
+              $(BRAIN_SRC:src/%.c=$(WIN_BUILD)/obj/%.o) $(WIN_BUILD)/obj/gen/embedded.o
 .PHONY: windows
 windows: $(WIN_BUILD)/pbrain-tengen.exe
 
@@ -266,7 +267,7 @@ $(WIN_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h src/core/*.h) $(APP_H)
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 
-$(WIN_BUILD)/obj/gen/models.o: $(WIN_BUILD)/gen/models.c
+$(WIN_BUILD)/obj/gen/embedded.o: $(WIN_BUILD)/gen/embedded.c
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 

@@ -33,7 +33,7 @@ rule "the core prints; report through the API instead" $((1 - $?))
 # Names the compiler makes (sections, sanitizer bookkeeping such as __odr_asan.*) are not ours.
 # Tables built once (pthread_once) at first use, then only read: the pattern tables, the Zobrist
 # keys, the built-in networks of the zero level.
-allowed='pattern.o tables|pattern.o tables_once|zobrist.o table|zobrist.o table_once|zero.o builtin'
+allowed='pattern.o tables|pattern.o tables_once|pattern.o pcodes|pattern.o pcodes_once|weights.o builtin|weights.o builtin_once|zobrist.o table|zobrist.o table_once|zero.o builtin'
 if ls "$build"/obj/core/*.o >/dev/null 2>&1; then
     state=$(for o in "$build"/obj/core/*.o; do
         objdump -t "$o" | awk -v f="$(basename "$o")" \

@@ -10,6 +10,7 @@
 
 #include "line.h"
 #include "pattern.h"
+#include "weights.h"
 #include "zobrist.h"
 
 bool board_contains(const Board *b, int x, int y) {
@@ -55,6 +56,7 @@ void board_init(Board *b, Rule rule, int width, int height) {
         for (int x = 0; x < width; x++) b->cell[pos_make(x, y)] = EMPTY;
     memset(b->key, 0, sizeof b->key);
     b->tables = pattern_tables(rule);
+    b->weights = weights_builtin(rule);
     memset(b->pattern, 0, sizeof b->pattern);
     memset(b->kinds, 0, sizeof b->kinds);
     memset(b->threat, 0, sizeof b->threat);

@@ -27,6 +27,7 @@ typedef struct Board {
     uint8_t pattern[BOARD_CELLS][4];    ///< per direction: Black's Pattern | White's Pattern << 4
     uint32_t kinds[BOARD_CELLS];        ///< the LineKinds of the four patterns (pattern.h)
     uint8_t threat[BOARD_CELLS][2];     ///< per colour: Threat (renju Black: + THREAT_MAYBE_33)
+    const struct EvalWeights *weights;  ///< the evaluation's (weights.h): the rule's built-in ones
 } Board;
 
 /// An empty width x height board (sizes must be checked by the caller: 5..22).

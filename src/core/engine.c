@@ -198,7 +198,8 @@ static TimePlan plan_time(const TgSearchLimits *l, const Board *b) {
 
 static SearchStyle style_of(TgLevel level) {
     if (level == TG_LEVEL_MEDIUM)
-        return (SearchStyle){.top_per_side = MEDIUM_TOP, .max_depth = MEDIUM_DEPTH};
+        return (SearchStyle){
+            .top_per_side = MEDIUM_TOP, .max_depth = MEDIUM_DEPTH, .seed_eval = true};
     return (SearchStyle){.quiescence = true, .root_solver = true, .reductions = true};
 }
 

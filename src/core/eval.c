@@ -7,6 +7,8 @@
  */
 #include "eval.h"
 
+#include <string.h>
+
 /* The weights stand in columns under their names. */
 // clang-format off
 const EvalParams EVAL_PARAMS = {
@@ -27,4 +29,19 @@ int eval_position(const Board *b, const Pos *points, int count) {
     for (int i = 0; i < count; i++)
         score += eval_point(b, points[i], me, true) - eval_point(b, points[i], them, false);
     return score;
+}
+
+int eval_trained(const Board *b, const Pos *points, int count, int mask) {
+    enum { LIMIT = TG_SCORE_WIN_MIN - 1 };
+    const EvalWeights *w = b->weights;
+    const PcodeTables *t = b->tables->pcodes;
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    const int16_t *mine = w->code[me][ROLE_MOVER], *theirs = w->code[them][ROLE_WAITER];
+    int v = w->mask[mask];
+    for (int i = 0; i < count; i++) {
+        uint32_t word;
+        memcpy(&word, b->pattern[points[i]], 4);
+        v += mine[pcode_of_word(t, word, me)] - theirs[pcode_of_word(t, word, them)];
+    }
+    return v > LIMIT ? LIMIT : v < -LIMIT ? -LIMIT : v;
 }

@@ -8,12 +8,16 @@
  * stones in an open line nearby; summing over the empty points near the stones measures each
  * side's shape. The side to move counts its points with its own weights: its threats are one
  * move nearer than the opponent's.
+ *
+ * These seed weights are the medium level's evaluation and move ordering; the hard and max
+ * levels evaluate with the trained tables of weights.h, the same idea per pattern code.
  */
 #ifndef TG_EVAL_H
 #define TG_EVAL_H
 
 #include "board.h"
 #include "pattern.h"
+#include "weights.h"
 
 typedef struct EvalParams {
     int16_t line_mine[PAT_COUNT];      ///< a point's line pattern for the side to move
@@ -52,5 +56,11 @@ static inline int eval_move_order(const Board *b, Pos p, Color me) {
 /// The position from the side to move's view, summed over the given empty points (the
 /// candidates near the stones; points far away are worth nothing anyway).
 int eval_position(const Board *b, const Pos *points, int count);
+
+/// The trained evaluation (weights.h) from the side to move's view: the code values of the
+/// given empty points (the candidates near the stones) plus the value of the threat mask
+/// (weights_mask_bit over the same points, the mover's bits low). Kept clear of the
+/// forced-result scores.
+int eval_trained(const Board *b, const Pos *points, int count, int mask);
 
 #endif

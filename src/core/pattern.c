@@ -179,6 +179,8 @@ static void build_colour(PatternTables *t, Rule rule, Color c) {
     }
 }
 
+const PcodeTables *pcode_tables(void);
+
 static void build_rule(Rule rule) {
     PatternTables *t = &tables[rule];
     memset(t->line, 0xff, sizeof t->line);
@@ -187,6 +189,7 @@ static void build_rule(Rule rule) {
     build_kinds(t);
     build_threats(t, BLACK, rule == TG_RENJU);
     build_threats(t, WHITE, false);
+    t->pcodes = pcode_tables();
 }
 
 /* pthread_once takes no argument, hence one tiny builder per rule. */
@@ -201,6 +204,51 @@ const PatternTables *pattern_tables(Rule rule) {
                                                           build_renju, build_caro8, build_caro9};
     pthread_once(&tables_once[rule], builders[rule]);
     return &tables[rule];
+}
+
+/* ---- Pattern codes ---- */
+
+static PcodeTables pcodes;
+static pthread_once_t pcodes_once = PTHREAD_ONCE_INIT;
+
+static int choose(int n, int k) {
+    int r = 1;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return n < k ? 0 : r;
+}
+
+/// Numbers the unordered pairs a <= b as b(b+1)/2 + a, then gives each pair of pairs the rank
+/// of its sorted quadruple a <= b <= c <= d: the strictly increasing a < b+1 < c+2 < d+3
+/// ranked in colexicographic order, a bijection onto 0..PCODE_COUNT-1 (the combinatorial
+/// number system).
+static void build_pcodes(void) {
+    int first[PCODE_PAIRS], second[PCODE_PAIRS];
+    for (int a = 0; a < 16; a++)
+        for (int b = 0; b < 16; b++) {
+            const int lo = a < b ? a : b, hi = a < b ? b : a;
+            const bool valid = hi < PAT_COUNT; /* other nibbles never occur */
+            const int pair = valid ? hi * (hi + 1) / 2 + lo : 0;
+            pcodes.pair[a | b << 4] = (uint8_t)pair;
+            if (valid) first[pair] = lo, second[pair] = hi;
+        }
+    for (int i = 0; i < PCODE_PAIRS; i++)
+        for (int j = 0; j < PCODE_PAIRS; j++) {
+            int p[4] = {first[i], second[i], first[j], second[j]};
+            for (int k = 1; k < 4; k++) /* insertion sort of four */
+                for (int m = k; m > 0 && p[m - 1] > p[m]; m--) {
+                    const int t = p[m];
+                    p[m] = p[m - 1], p[m - 1] = t;
+                }
+            const int code =
+                choose(p[0], 1) + choose(p[1] + 1, 2) + choose(p[2] + 2, 3) + choose(p[3] + 3, 4);
+            pcodes.code[i][j] = (uint16_t)code;
+            for (int k = 0; k < 4; k++) pcodes.patterns[code][k] = (uint8_t)p[k];
+        }
+}
+
+const PcodeTables *pcode_tables(void) {
+    pthread_once(&pcodes_once, build_pcodes);
+    return &pcodes;
 }
 
 const char *pattern_name(Pattern p) {

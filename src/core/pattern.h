@@ -75,7 +75,10 @@ typedef enum LineKind {
  *   bits 3d..3d+2), with THREAT_MAYBE_33 where renju Black needs the recursive foul test.
  * The last two are small enough to stay in L1, which keeps board_play() fast.
  */
+typedef struct PcodeTables PcodeTables;
+
 typedef struct PatternTables {
+    const PcodeTables *pcodes; ///< pcode_tables(), at hand for board_play
     uint8_t line[1u << 20];
     uint32_t kinds[256];
     uint8_t threat[2][1u << 12];
@@ -101,6 +104,39 @@ static inline uint32_t pattern_kind_word(const PatternTables *t, const uint8_t p
 /// Threat byte of colour c from a cell's kind word.
 static inline uint8_t pattern_threat_of(const PatternTables *t, uint32_t kind_word, Color c) {
     return t->threat[c][(kind_word >> (KIND_WHITE_SHIFT * c)) & 0xfff];
+}
+
+/*
+ * Pattern codes: the four line patterns of one cell and colour as an unordered combination,
+ * the evaluation's feature (weights.h). Direction does not matter to a shape's worth, so the
+ * 12^4 ordered quadruples fold into C(15, 4) = 1365 codes; code 0 is four DEAD lines. Two small
+ * tables that stay in L1 give the code: the unordered pair of directions 0 and 1, the pair of
+ * 2 and 3, then the code of the two pairs.
+ */
+enum { PCODE_COUNT = 1365, PCODE_PAIRS = 78 };
+
+struct PcodeTables {
+    uint8_t pair[256];                       ///< by two nibbles a | b << 4: 0..77
+    uint16_t code[PCODE_PAIRS][PCODE_PAIRS]; ///< by two pairs
+    uint8_t patterns[PCODE_COUNT][4];        ///< the patterns of a code, weakest first
+};
+
+/// The pattern-code tables (rule-independent), built on first use (thread-safe).
+const PcodeTables *pcode_tables(void);
+
+/// The pattern code of colour c at a cell from its four packed pattern bytes as one word
+/// (direction 0 in the low byte; board.h).
+static inline uint16_t pcode_of_word(const PcodeTables *t, uint32_t word, Color c) {
+    const uint32_t x = (word >> (4 * c)) & 0x0f0f0f0fu;
+    const uint32_t low = (x & 0xf) | (x >> 4 & 0xf0), high = (x >> 16 & 0xf) | (x >> 20 & 0xf0);
+    return t->code[t->pair[low]][t->pair[high]];
+}
+
+/// The same from the four bytes.
+static inline uint16_t pcode_of(const PcodeTables *t, const uint8_t packed[4], Color c) {
+    const uint32_t word = (uint32_t)packed[0] | (uint32_t)packed[1] << 8 |
+                          (uint32_t)packed[2] << 16 | (uint32_t)packed[3] << 24;
+    return pcode_of_word(t, word, c);
 }
 
 /// One-word names for tests and debugging: "dead", "free3", "block4-flex3", ...

@@ -173,6 +173,7 @@ typedef struct Scan {
     bool their_four;   ///< the opponent can make a four (or more)
     Pos my_43;         ///< a point where the side to move makes a four and an open three
     Pos my_33;         ///< ... two open threes (never for renju Black: a possible foul)
+    int mask;          ///< threat mask of the candidates (weights.h): mine, theirs << 6
 } Scan;
 
 static void scan(Worker *w, Scan *s) {
@@ -183,6 +184,7 @@ static void scan(Worker *w, Scan *s) {
     s->their_fives = 0;
     s->their_three = s->their_threat = s->their_four = false;
     s->my_43 = s->my_33 = POS_NONE;
+    int my_bits = 0, their_bits = 0;
     const int8_t *box = w->box[b->ply]; /* every point near a stone lies in it */
     for (int y = box[1]; y <= box[3]; y++)
         for (int x = box[0]; x <= box[2]; x++) {
@@ -191,6 +193,8 @@ static void scan(Worker *w, Scan *s) {
             s->cand[s->count++] = p;
             const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
             const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+            my_bits |= weights_mask_bit(mine);
+            their_bits |= weights_mask_bit(theirs);
             if (mine == THREAT_FIVE) s->my_five = p;
             if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
             if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
@@ -201,6 +205,7 @@ static void scan(Worker *w, Scan *s) {
             if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
             if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
         }
+    s->mask = my_bits | their_bits << MASK_SIDE_BITS;
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
     if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) &&
         !legal(b, s->my_win))
@@ -211,9 +216,11 @@ static void scan(Worker *w, Scan *s) {
             if (board_empty(b, w->cells[i])) s->cand[s->count++] = w->cells[i];
 }
 
-/// The static evaluation of the scanned node (eval_position over its candidates).
+/// The static evaluation of the scanned node: the trained tables, or the seed weights over
+/// its candidates.
 static int scan_eval(const Worker *w, const Scan *s) {
-    return eval_position(&w->board, s->cand, s->count);
+    if (w->job->style.seed_eval) return eval_position(&w->board, s->cand, s->count);
+    return eval_trained(&w->board, s->cand, s->count, s->mask);
 }
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to

@@ -30,6 +30,7 @@ typedef struct SearchStyle {
     bool reductions;  ///< late-move reductions
     int top_per_side; ///< 0: every candidate; else the best N attacking and N defending points
     int max_depth;    ///< 0: none beyond the limits
+    bool seed_eval;   ///< the seed weights over the candidates (eval.h), not the trained tables
 } SearchStyle;
 
 typedef struct RootMove {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "embedded.h"
 #include "game.h"
 #include "mcts.h"
 #include "nn.h"
@@ -28,15 +29,6 @@ static const float SELFPLAY_EPS = 0.25f;
 
 /* ---- The built-in model ---- */
 
-/// Generated from models/ by scripts/embed_models.sh.
-typedef struct EmbeddedModel {
-    const char *name;
-    const unsigned char *data;
-    size_t len;
-} EmbeddedModel;
-extern const EmbeddedModel TG_EMBEDDED_MODELS[];
-extern const int TG_EMBEDDED_MODEL_COUNT;
-
 enum { MAX_EMBEDDED = 8 };
 
 typedef struct Builtin {
@@ -48,14 +40,14 @@ static Builtin builtin = {.once = PTHREAD_ONCE_INIT};
 
 static void load_builtin(void) {
     char err[160];
-    for (int i = 0; i < TG_EMBEDDED_MODEL_COUNT && i < MAX_EMBEDDED; i++)
+    for (int i = 0; i < TG_EMBEDDED_MODELS_COUNT && i < MAX_EMBEDDED; i++)
         builtin.model[i] =
             tg_model_read(TG_EMBEDDED_MODELS[i].data, TG_EMBEDDED_MODELS[i].len, err, sizeof err);
 }
 
 const TgModel *tg_model_builtin(TgRule rule, int size) {
     pthread_once(&builtin.once, load_builtin);
-    for (int i = 0; i < TG_EMBEDDED_MODEL_COUNT && i < MAX_EMBEDDED; i++) {
+    for (int i = 0; i < TG_EMBEDDED_MODELS_COUNT && i < MAX_EMBEDDED; i++) {
         const TgModel *m = builtin.model[i];
         if (m && m->rule == rule && m->size == size) return m;
     }

@@ -1,0 +1,308 @@
+/*
+ * weights.c — the weight tables of weights.h: the built-in ones, the seed translation, and the
+ * text format (docs/eval.md):
+ *
+ *   # comments
+ *   tengen-weights 1
+ *   rule freestyle
+ *   scale 250
+ *   code free3 free2 free1 dead  260 210 260 210
+ *   mask block4+flex3 - 40
+ *
+ * A `code` line names the four patterns of a code (any order) and gives its values for Black as
+ * mover and as waiter, then White's; codes not listed are 0. A `mask` line names the mover's
+ * threat classes and the waiter's ('-' for none) and gives the value.
+ */
+#include "weights.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embedded.h"
+#include "eval.h"
+
+enum { FORMAT_VERSION = 1, DEFAULT_SCALE = 250, MAX_TOKENS = 9 };
+
+static const char *const MASK_NAMES[MASK_SIDE_BITS] = {"flex3",        "flex3-2x", "block4",
+                                                       "block4-flex3", "flex4",    "five"};
+
+/* ---- The seed weights ---- */
+
+/// The seed evaluation's value of a code for colour c (eval_point without a board).
+static int seed_value(const PatternTables *t, const uint8_t pat[4], Color c, int role) {
+    const EvalParams *e = &EVAL_PARAMS;
+    uint8_t packed[4];
+    for (int d = 0; d < 4; d++) packed[d] = (uint8_t)(pat[d] << (4 * c));
+    const int threat = pattern_threat_of(t, pattern_kind_word(t, packed), c) & THREAT_CLASS_MASK;
+    if (threat == THREAT_FORBID) return 0;
+    const int16_t *line = role == ROLE_MOVER ? e->line_mine : e->line_theirs;
+    int v = (role == ROLE_MOVER ? e->threat_mine : e->threat_theirs)[threat];
+    for (int d = 0; d < 4; d++) v += line[pat[d]];
+    return v;
+}
+
+void weights_from_seed(Rule rule, EvalWeights *out) {
+    const PatternTables *t = pattern_tables(rule);
+    const PcodeTables *pc = pcode_tables();
+    memset(out, 0, sizeof *out);
+    out->scale = DEFAULT_SCALE;
+    for (int code = 0; code < PCODE_COUNT; code++)
+        for (int c = BLACK; c <= WHITE; c++)
+            for (int role = ROLE_MOVER; role <= ROLE_WAITER; role++)
+                out->code[c][role][code] =
+                    (int16_t)seed_value(t, pc->patterns[code], (Color)c, role);
+}
+
+/* ---- Parsing ---- */
+
+static bool fail(char *err, size_t size, int line, const char *fmt, ...) {
+    char what[120];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(err, size, "weights line %d: %s", line, what);
+    return false;
+}
+
+static bool parse_int16(const char *s, int16_t *out) {
+    char *end;
+    errno = 0;
+    const long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < INT16_MIN || v > INT16_MAX) return false;
+    *out = (int16_t)v;
+    return true;
+}
+
+static int pattern_by_name(const char *name) {
+    for (int p = 0; p < PAT_COUNT; p++)
+        if (!strcmp(pattern_name((Pattern)p), name)) return p;
+    return -1;
+}
+
+/// "flex3+block4" -> mask bits; "-" -> 0; -1 on an unknown name.
+static int mask_by_names(const char *text) {
+    if (!strcmp(text, "-")) return 0;
+    int bits = 0;
+    for (const char *s = text; *s;) {
+        const size_t n = strcspn(s, "+");
+        int bit = -1;
+        for (int i = 0; i < MASK_SIDE_BITS; i++)
+            if (strlen(MASK_NAMES[i]) == n && !strncmp(MASK_NAMES[i], s, n)) bit = i;
+        if (bit < 0 || (bits & 1 << bit)) return -1;
+        bits |= 1 << bit;
+        s += n;
+        if (*s == '+' && *++s == '\0') return -1;
+    }
+    return bits;
+}
+
+/// Splits a line (modified in place) into at most MAX_TOKENS words; -1 when there are more.
+static int split(char *line, char *tok[MAX_TOKENS]) {
+    int n = 0;
+    for (char *s = strtok(line, " \t\r"); s; s = strtok(NULL, " \t\r")) {
+        if (n == MAX_TOKENS) return -1;
+        tok[n++] = s;
+    }
+    return n;
+}
+
+typedef struct ParseState {
+    EvalWeights *w;
+    Rule rule;
+    bool seen_header, seen_rule, seen_scale;
+    bool seen_code[PCODE_COUNT];
+    bool seen_mask[MASK_COUNT];
+} ParseState;
+
+static bool parse_code(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
+    if (n != 9) return fail(err, size, line, "a code line has 4 patterns and 4 values");
+    uint8_t key[4];
+    for (int i = 0; i < 4; i++) {
+        const int p = pattern_by_name(tok[1 + i]);
+        if (p < 0) return fail(err, size, line, "unknown pattern '%s'", tok[1 + i]);
+        key[i] = (uint8_t)p;
+    }
+    const int code = pcode_of(pcode_tables(), key, BLACK);
+    if (st->seen_code[code]) return fail(err, size, line, "the same code twice");
+    st->seen_code[code] = true;
+    for (int i = 0; i < 4; i++)
+        if (!parse_int16(tok[5 + i], &st->w->code[i / 2][i % 2][code]))
+            return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[5 + i]);
+    return true;
+}
+
+static bool parse_mask(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
+    if (n != 4) return fail(err, size, line, "a mask line has two sides and a value");
+    const int mover = mask_by_names(tok[1]), waiter = mask_by_names(tok[2]);
+    if (mover < 0 || waiter < 0) return fail(err, size, line, "unknown threat mask");
+    const int index = mover | waiter << MASK_SIDE_BITS;
+    if (st->seen_mask[index]) return fail(err, size, line, "the same mask twice");
+    st->seen_mask[index] = true;
+    if (!parse_int16(tok[3], &st->w->mask[index]))
+        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
+    return true;
+}
+
+static bool parse_line(ParseState *st, char *text, int line, char *err, size_t size) {
+    char *tok[MAX_TOKENS];
+    text[strcspn(text, "#")] = '\0';
+    const int n = split(text, tok);
+    if (n < 0) return fail(err, size, line, "too many words");
+    if (n == 0) return true;
+    if (!st->seen_header) {
+        if (n != 2 || strcmp(tok[0], "tengen-weights"))
+            return fail(err, size, line, "not a tengen weight table");
+        if (strcmp(tok[1], "1")) return fail(err, size, line, "unknown version %s", tok[1]);
+        st->seen_header = true;
+        return true;
+    }
+    if (!strcmp(tok[0], "rule")) {
+        Rule r;
+        if (n != 2 || !tg_rule_from_name(tok[1], &r)) return fail(err, size, line, "unknown rule");
+        if (r != st->rule)
+            return fail(err, size, line, "a %s table, not %s", tok[1], tg_rule_name(st->rule));
+        st->seen_rule = true;
+        return true;
+    }
+    if (!strcmp(tok[0], "scale")) {
+        int16_t s;
+        if (n != 2 || !parse_int16(tok[1], &s) || s <= 0)
+            return fail(err, size, line, "the scale is a positive number");
+        st->w->scale = s;
+        st->seen_scale = true;
+        return true;
+    }
+    if (!strcmp(tok[0], "code")) return parse_code(st, tok, n, line, err, size);
+    if (!strcmp(tok[0], "mask")) return parse_mask(st, tok, n, line, err, size);
+    return fail(err, size, line, "unknown keyword '%s'", tok[0]);
+}
+
+bool weights_parse(const char *text, Rule rule, EvalWeights *out, char *err, size_t err_size) {
+    ParseState *st = calloc(1, sizeof *st);
+    char *copy = strdup(text);
+    bool ok = st && copy;
+    if (!ok) snprintf(err, err_size, "out of memory");
+    if (ok) {
+        memset(out, 0, sizeof *out);
+        st->w = out;
+        st->rule = rule;
+        int line = 1;
+        for (char *s = copy; ok && s; line++) {
+            char *next = strchr(s, '\n');
+            if (next) *next++ = '\0';
+            ok = parse_line(st, s, line, err, err_size);
+            s = next;
+        }
+        if (ok && !(st->seen_header && st->seen_rule && st->seen_scale))
+            ok = fail(err, err_size, line - 1, "the table needs its header, rule and scale");
+    }
+    free(copy);
+    free(st);
+    return ok;
+}
+
+/* ---- Writing ---- */
+
+typedef struct Text {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} Text;
+
+static void put(Text *t, const char *fmt, ...) {
+    if (t->failed) return;
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        const int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            t->failed = true;
+            return;
+        }
+        if ((size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        char *grown = realloc(t->s, t->cap * 2 + (size_t)n);
+        if (!grown) {
+            t->failed = true;
+            return;
+        }
+        t->s = grown, t->cap = t->cap * 2 + (size_t)n;
+    }
+}
+
+static void put_mask_names(Text *t, int bits) {
+    if (!bits) put(t, " -");
+    for (int i = 0, first = 1; i < MASK_SIDE_BITS; i++)
+        if (bits & 1 << i) put(t, "%s%s", first ? " " : "+", MASK_NAMES[i]), first = 0;
+}
+
+char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
+    Text t = {.s = malloc(4096), .cap = 4096};
+    if (!t.s) return NULL;
+    t.s[0] = '\0';
+    for (const char *s = comment; s && *s;) {
+        const size_t n = strcspn(s, "\n");
+        put(&t, "# %.*s\n", (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+    put(&t, "tengen-weights %d\nrule %s\nscale %d\n", FORMAT_VERSION, tg_rule_name(rule), w->scale);
+    put(&t,
+        "# code: four line patterns, then Black as mover and waiter, White as mover and waiter\n");
+    const PcodeTables *pc = pcode_tables();
+    for (int code = 0; code < PCODE_COUNT; code++) {
+        const int16_t v[4] = {w->code[0][0][code], w->code[0][1][code], w->code[1][0][code],
+                              w->code[1][1][code]};
+        if (!v[0] && !v[1] && !v[2] && !v[3]) continue;
+        put(&t, "code");
+        for (int i = 3; i >= 0; i--) put(&t, " %s", pattern_name((Pattern)pc->patterns[code][i]));
+        put(&t, "  %d %d %d %d\n", v[0], v[1], v[2], v[3]);
+    }
+    put(&t, "# mask: the mover's threat classes, the waiter's, the value\n");
+    for (int m = 0; m < MASK_COUNT; m++) {
+        if (!w->mask[m]) continue;
+        put(&t, "mask");
+        put_mask_names(&t, m & ((1 << MASK_SIDE_BITS) - 1));
+        put_mask_names(&t, m >> MASK_SIDE_BITS);
+        put(&t, " %d\n", w->mask[m]);
+    }
+    if (t.failed) {
+        free(t.s);
+        return NULL;
+    }
+    return t.s;
+}
+
+/* ---- The built-in tables ---- */
+
+static EvalWeights builtin[TG_RULE_COUNT];
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+/// weights/<rule>.txt where it exists and parses; the seed weights otherwise. A table that
+/// does not parse is a build defect that tests catch (test_weights), not a user's error.
+static void load_builtin(void) {
+    for (int r = 0; r < TG_RULE_COUNT; r++) {
+        weights_from_seed((Rule)r, &builtin[r]);
+        char name[32], err[160];
+        snprintf(name, sizeof name, "%s.txt", tg_rule_name((Rule)r));
+        for (int i = 0; i < TG_EMBEDDED_WEIGHTS_COUNT; i++) {
+            const EmbeddedFile *f = &TG_EMBEDDED_WEIGHTS[i];
+            if (strcmp(f->name, name)) continue;
+            EvalWeights parsed;
+            if (weights_parse((const char *)f->data, (Rule)r, &parsed, err, sizeof err))
+                builtin[r] = parsed;
+        }
+    }
+}
+
+const EvalWeights *weights_builtin(Rule rule) {
+    pthread_once(&builtin_once, load_builtin);
+    return &builtin[rule];
+}

@@ -1,0 +1,192 @@
+/*
+ * test_weights.c — pattern codes, the evaluation's weight tables and their text format: codes
+ * are a bijection onto the unordered pattern quadruples; the seed weights as codes evaluate
+ * exactly as the seed evaluation in every rule; tables round-trip through text; malformed
+ * tables are refused with the line named; the built-in tables parse.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/board.h"
+#include "../../src/core/embedded.h"
+#include "../../src/core/eval.h"
+#include "../../src/core/weights.h"
+#include "../../src/core/zobrist.h"
+
+static void test_codes_are_a_bijection(void **state) {
+    (void)state;
+    const PcodeTables *t = pcode_tables();
+    static bool seen[PCODE_COUNT];
+    memset(seen, 0, sizeof seen);
+    for (int a = 0; a < PAT_COUNT; a++)
+        for (int b = 0; b < PAT_COUNT; b++)
+            for (int c = 0; c < PAT_COUNT; c++)
+                for (int d = 0; d < PAT_COUNT; d++) {
+                    const uint8_t p[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d};
+                    const uint16_t code = pcode_of(t, p, BLACK);
+                    assert_true(code < PCODE_COUNT);
+                    seen[code] = true;
+                    /* The code's patterns are this quadruple, sorted. */
+                    int sorted[4] = {a, b, c, d};
+                    for (int i = 1; i < 4; i++)
+                        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+                            const int x = sorted[j];
+                            sorted[j] = sorted[j - 1], sorted[j - 1] = x;
+                        }
+                    for (int i = 0; i < 4; i++) assert_int_equal(t->patterns[code][i], sorted[i]);
+                    /* White's nibbles give the same code. */
+                    const uint8_t w[4] = {(uint8_t)(a << 4), (uint8_t)(b << 4), (uint8_t)(c << 4),
+                                          (uint8_t)(d << 4)};
+                    assert_int_equal(pcode_of(t, w, WHITE), code);
+                }
+    for (int i = 0; i < PCODE_COUNT; i++) assert_true(seen[i]);
+    const uint8_t dead[4] = {0};
+    assert_int_equal(pcode_of(t, dead, BLACK), 0);
+}
+
+/// The empty points within two cells of a stone, as the search's candidates.
+static int candidates(const Board *b, Pos *out) {
+    int n = 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            const Pos p = pos_make(x, y);
+            if (!board_empty(b, p)) continue;
+            bool near = false;
+            for (int dy = -2; dy <= 2 && !near; dy++)
+                for (int dx = -2; dx <= 2 && !near; dx++) {
+                    const Pos q = (Pos)(p + dy * BOARD_STRIDE + dx);
+                    near = b->cell[q] == BLACK || b->cell[q] == WHITE;
+                }
+            if (near) out[n++] = p;
+        }
+    return n;
+}
+
+/// Generation 0 is the seed evaluation exactly: random positions of every rule.
+static void test_seed_codes_evaluate_as_the_seed(void **state) {
+    (void)state;
+    uint64_t rng = 7;
+    for (int rule = 0; rule < TG_RULE_COUNT; rule++) {
+        EvalWeights *seed = malloc(sizeof *seed);
+        assert_non_null(seed);
+        weights_from_seed((Rule)rule, seed);
+        for (int game = 0; game < 40; game++) {
+            Board b;
+            board_init(&b, (Rule)rule, 15, 15);
+            b.weights = seed;
+            const int stones = 1 + (int)(splitmix64(&rng) % 60);
+            for (int i = 0; i < stones; i++) {
+                Pos p;
+                do {
+                    const uint64_t r = splitmix64(&rng);
+                    p = pos_make(3 + (int)(r % 9), 3 + (int)((r >> 32) % 9));
+                } while (!board_empty(&b, p));
+                board_play(&b, p);
+                Pos cand[BOARD_CELLS];
+                const int n = candidates(&b, cand);
+                assert_int_equal(eval_trained(&b, cand, n, 0), eval_position(&b, cand, n));
+            }
+        }
+        free(seed);
+    }
+}
+
+static void test_text_round_trip(void **state) {
+    (void)state;
+    EvalWeights *w = malloc(sizeof *w), *back = malloc(sizeof *back);
+    assert_non_null(w);
+    assert_non_null(back);
+    char err[160];
+    uint64_t rng = 3;
+    for (int rule = 0; rule < TG_RULE_COUNT; rule++) {
+        weights_from_seed((Rule)rule, w);
+        w->scale = 187;
+        for (int i = 0; i < 50; i++)
+            w->mask[splitmix64(&rng) % MASK_COUNT] = (int16_t)(splitmix64(&rng) % 2001 - 1000);
+        w->code[WHITE][ROLE_WAITER][1364] = -32768;
+        char *text = weights_format(w, (Rule)rule, "a test table\nsecond line");
+        assert_non_null(text);
+        assert_true(weights_parse(text, (Rule)rule, back, err, sizeof err));
+        assert_memory_equal(w, back, sizeof *w);
+        free(text);
+    }
+    free(w);
+    free(back);
+}
+
+static void assert_refused(const char *text, const char *message) {
+    EvalWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    char err[160] = "";
+    assert_false(weights_parse(text, TG_FREESTYLE, w, err, sizeof err));
+    if (!strstr(err, message)) fail_msg("'%s' does not say '%s'", err, message);
+    free(w);
+}
+
+static void test_malformed_tables_are_refused(void **state) {
+    (void)state;
+    assert_refused("", "needs its header");
+    assert_refused("rule freestyle\n", "line 1: not a tengen weight table");
+    assert_refused("tengen-weights 2\n", "unknown version");
+    assert_refused("tengen-weights 1\nrule renju\n", "line 2: a renju table, not freestyle");
+    assert_refused("tengen-weights 1\nrule chess\n", "unknown rule");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 0\n", "positive");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead\n",
+                   "4 patterns and 4 values");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead six 1 1 1 1\n",
+                   "unknown pattern 'six'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead dead 1 1 x 1\n",
+                   "'x' is not a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\n"
+                   "code free3 dead dead dead 1 1 40000 1\n",
+                   "'40000' is not a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\n"
+                   "code free3 dead free2 dead 1 1 1 1\ncode dead free2 dead free3 2 2 2 2\n",
+                   "line 5: the same code twice");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask flex3+ - 5\n",
+                   "unknown threat mask");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask flex3+flex3 - 5\n",
+                   "unknown threat mask");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask - - 5\nmask - - 6\n",
+                   "the same mask twice");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nfoo 1\n", "unknown keyword 'foo'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask a b c d e f g h i j\n",
+                   "too many words");
+    assert_refused("tengen-weights 1\nrule freestyle\n# no scale\n", "needs its header");
+}
+
+/// Every table compiled in parses for the rule it is named after.
+static void test_builtin_tables_parse(void **state) {
+    (void)state;
+    EvalWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    for (int i = 0; i < TG_EMBEDDED_WEIGHTS_COUNT; i++) {
+        const EmbeddedFile *f = &TG_EMBEDDED_WEIGHTS[i];
+        char name[32], err[160];
+        snprintf(name, sizeof name, "%s", f->name);
+        *strrchr(name, '.') = '\0';
+        Rule rule;
+        if (!tg_rule_from_name(name, &rule)) fail_msg("weights/%s names no rule", f->name);
+        if (!weights_parse((const char *)f->data, rule, w, err, sizeof err))
+            fail_msg("weights/%s: %s", f->name, err);
+        assert_memory_equal(w, weights_builtin(rule), sizeof *w);
+    }
+    free(w);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_codes_are_a_bijection),
+        cmocka_unit_test(test_seed_codes_evaluate_as_the_seed),
+        cmocka_unit_test(test_text_round_trip),
+        cmocka_unit_test(test_malformed_tables_are_refused),
+        cmocka_unit_test(test_builtin_tables_parse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
