@@ -493,6 +493,37 @@ void *tg_zero_selfplay(const TgModel *model, const TgZeroSettings *settings, siz
 double tg_mcts_playout_rate(TgRule rule, int size, int64_t ms, uint64_t seed);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Training data for the evaluation tuner (docs/formats.md, "Training data (.tgd)")            */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Self-play data generation: the full engine at a fixed node budget a move plays both colours
+/// from random openings. Zero in a field means its default.
+typedef struct TgDatagenSettings {
+    TgRule rule;
+    int size;                   ///< board side (0: 15)
+    int games;                  ///< games to write, at least 1
+    uint64_t nodes;             ///< search nodes a move (0: 3000)
+    int threads;                ///< games played at once, one search thread each (0: 1)
+    uint64_t seed;              ///< game i's opening and play follow from seed and i alone
+    int random_min, random_max; ///< random opening stones (random_max 0: 2..6)
+    const TgStopFlag *stop;     ///< may be NULL; games unfinished when it turns true are dropped
+} TgDatagenSettings;
+
+/// Called after each game is written (from the thread that played it, under the run's lock):
+/// games written, positions (moves with a search score) written, seconds since the start.
+typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds, void *user);
+
+/// Plays settings->games games and appends them to the data file `path` (created when missing,
+/// one write per game). Each opening is 2..6 random stones near the centre (never a renju foul
+/// nor a five), drawn again while a short search scores it beyond +-400; its moves carry no
+/// score. Every engine move carries its root score; a game ends at a five, a full board or the
+/// first forced result the search announces (|score| >= TG_SCORE_WIN_MIN), which decides it.
+/// Deterministic for a seed with one thread. Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO
+/// (the file), TG_ERR_MEMORY; err gets a message. Games written before an error stay written.
+TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
+                   void *user, char *err, size_t err_size);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                            */
 /* ------------------------------------------------------------------------------------------ */
 

@@ -1,0 +1,303 @@
+/*
+ * datagen.c — training data for the evaluation tuner: self-play games of the full engine at a
+ * fixed node budget a move from varied random openings, written as .tgd records (dataset.h).
+ * Threads each play whole games; one lock orders the appends and the counts.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+#include "game.h"
+#include "rules.h"
+#include "zobrist.h"
+
+enum {
+    DATAGEN_SIZE = 15,
+    DATAGEN_NODES = 3000,   ///< a move: about 2-4 ms, deep enough to score positions well
+    DATAGEN_RANDOM_MIN = 2, ///< random opening stones, both colours together
+    DATAGEN_RANDOM_MAX = 6,
+    DATAGEN_CHECK_NODES = 1000,  ///< the search that judges an opening's balance
+    DATAGEN_BALANCE = 400,       ///< an opening scored beyond this is lopsided: drawn again
+    DATAGEN_OPENING_TRIES = 100, ///< redraws before a lopsided opening is kept anyway
+    DATAGEN_FIRST_RADIUS = 3,    ///< the first random stone: this near the centre
+    DATAGEN_NEAR_RADIUS = 2,     ///< every later one: this near a stone already placed
+    DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
+};
+
+/// What the threads share; every field after `lock` is guarded by it.
+typedef struct Run {
+    const TgDatagenSettings *s;
+    int width, height, random_min, random_max;
+    uint64_t nodes;
+    FILE *f;
+    const char *path;
+    TgDatagenProgress progress;
+    void *user;
+    int64_t start_ms;
+    pthread_mutex_t lock;
+    int next_game; ///< games handed out
+    int done;      ///< games written
+    uint64_t positions;
+    TgError error;
+    char message[256];
+} Run;
+
+typedef struct Player {
+    Run *run;
+    TgEngine *engine;
+    DataGame *data;
+} Player;
+
+static void fail(Run *run, TgError e, const char *what) {
+    pthread_mutex_lock(&run->lock);
+    if (run->error == TG_OK) {
+        run->error = e;
+        snprintf(run->message, sizeof run->message, "%s", what);
+    }
+    pthread_mutex_unlock(&run->lock);
+}
+
+static bool stopped(const Run *run) { return run->s->stop && atomic_load(run->s->stop); }
+
+/* ---- The random opening ---- */
+
+static bool near(TgPoint a, TgPoint b, int radius) {
+    return abs(a.x - b.x) <= radius && abs(a.y - b.y) <= radius;
+}
+
+/// Empty points where the next random stone may go: near the centre for the first, near a
+/// stone already placed for the others.
+static int opening_candidates(const TgGame *g, TgPoint *out) {
+    const int w = tg_game_width(g), h = tg_game_height(g), ply = tg_game_ply(g);
+    const TgPoint centre = {w / 2, h / 2};
+    int n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const TgPoint p = {x, y};
+            if (tg_game_stone(g, p) != TG_NOBODY) continue;
+            bool ok = ply == 0 && near(p, centre, DATAGEN_FIRST_RADIUS);
+            for (int i = 0; i < ply && !ok; i++)
+                ok = near(p, tg_game_move(g, i), DATAGEN_NEAR_RADIUS);
+            if (ok) out[n++] = p;
+        }
+    return n;
+}
+
+/// Is p a fair random stone: no renju foul for Black, no five?
+static bool fair_stone(TgGame *g, TgPoint p) {
+    const Color me = board_to_move(&g->board);
+    if (rules_makes_five(&g->board, game_pos(g, p), me)) return false;
+    if (me == BLACK && tg_game_foul_at(g, p) != TG_FOUL_NONE) return false;
+    return tg_game_check(g, p, NULL) == TG_OK;
+}
+
+/// Plays `count` random stones on the empty game. False when no fair point is left.
+static bool random_stones(TgGame *g, int count, uint64_t *rng) {
+    TgPoint cand[TG_MAX_SIZE * TG_MAX_SIZE];
+    for (int k = 0; k < count; k++) {
+        int n = opening_candidates(g, cand);
+        for (;;) {
+            if (n == 0) return false;
+            const int i = (int)(splitmix64(rng) % (uint64_t)n);
+            if (fair_stone(g, cand[i])) {
+                if (tg_game_play(g, cand[i], 0) != TG_OK) return false;
+                break;
+            }
+            cand[i] = cand[--n];
+        }
+    }
+    return !tg_game_over(g);
+}
+
+/// Draws random openings until one that a short search finds near balance (or the tries run
+/// out). Leaves it in *g; false when a search fails.
+static bool balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
+    const Run *run = pl->run;
+    const int span = run->random_max - run->random_min + 1;
+    for (int tries = 1;; tries++) {
+        const int count = run->random_min + (int)(splitmix64(rng) % (uint64_t)span);
+        tg_game_goto(g, 0); // the next play cuts the old opening off
+        if (!random_stones(g, count, rng)) continue;
+        if (tries >= DATAGEN_OPENING_TRIES) return true;
+        const TgSearchLimits check = {
+            .level = TG_LEVEL_MAX, .nodes = DATAGEN_CHECK_NODES, .stop = run->s->stop};
+        TgSearchResult r;
+        if (tg_engine_search(pl->engine, g, &check, NULL, NULL, &r) != TG_OK) return false;
+        if (abs(r.score) <= DATAGEN_BALANCE) return true;
+    }
+}
+
+/* ---- One game ---- */
+
+static int16_t clamp16(int score) {
+    return (int16_t)(score > TG_SCORE_WIN    ? TG_SCORE_WIN
+                     : score < -TG_SCORE_WIN ? -TG_SCORE_WIN
+                                             : score);
+}
+
+/// Plays game `index` into pl->data. False on an engine failure (reported to the run).
+static bool play_game(Player *pl, int index) {
+    Run *run = pl->run;
+    DataGame *d = pl->data;
+    uint64_t rng = run->s->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)index * 0xd1b54a32d192ed03ULL;
+    TgGame *g = tg_game_new(run->s->rule, run->width, run->height);
+    if (!g) return fail(run, TG_ERR_MEMORY, "out of memory"), false;
+    tg_engine_clear(pl->engine);
+    bool ok = balanced_opening(pl, g, &rng);
+    memset(d, 0, offsetof(DataGame, moves));
+    d->rule = run->s->rule;
+    d->width = run->width;
+    d->height = run->height;
+    d->result = TG_NOBODY;
+    for (int i = 0; ok && i < tg_game_ply(g); i++) {
+        d->moves[i] = game_pos(g, tg_game_move(g, i));
+        d->score[i] = DATA_NO_SCORE;
+    }
+    d->count = ok ? tg_game_ply(g) : 0;
+    tg_engine_clear(pl->engine);
+    const TgSearchLimits limits = {
+        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
+    while (ok && !stopped(run)) {
+        if (d->count == run->width * run->height) break; // a full board: a draw
+        TgSearchResult r;
+        if (tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r) != TG_OK) {
+            ok = false;
+            break;
+        }
+        if (tg_point_is_pass(r.best)) break; // no legal move: a draw
+        const TgColor me = tg_game_to_move(g);
+        if (tg_game_play(g, r.best, 0) != TG_OK) {
+            ok = false;
+            break;
+        }
+        d->moves[d->count] = game_pos(g, r.best);
+        d->score[d->count++] = clamp16(r.score);
+        if (tg_game_over(g)) {
+            d->result = tg_game_result(g).winner;
+            break;
+        }
+        /* A forced result: the rest of the game teaches nothing new (adjudicated). */
+        if (abs(r.score) >= TG_SCORE_WIN_MIN) {
+            d->result = r.score > 0 ? me : (TgColor)(me ^ 1);
+            break;
+        }
+    }
+    tg_game_free(g);
+    if (!ok && !stopped(run)) fail(run, TG_ERR_MEMORY, "a search failed (out of memory?)");
+    return ok && !stopped(run);
+}
+
+/* ---- Threads ---- */
+
+static int scored_moves(const DataGame *d) {
+    int n = 0;
+    for (int i = 0; i < d->count; i++) n += d->score[i] != DATA_NO_SCORE;
+    return n;
+}
+
+/// Takes the next game number; -1 when all are handed out or the run is over.
+static int next_game(Run *run) {
+    pthread_mutex_lock(&run->lock);
+    const int index = run->error == TG_OK && !stopped(run) && run->next_game < run->s->games
+                          ? run->next_game++
+                          : -1;
+    pthread_mutex_unlock(&run->lock);
+    return index;
+}
+
+static void save_game(Run *run, const DataGame *d) {
+    pthread_mutex_lock(&run->lock);
+    if (run->error == TG_OK) {
+        if (!dataset_write(run->f, d)) {
+            run->error = TG_ERR_IO;
+            snprintf(run->message, sizeof run->message, "%s: cannot write: %s", run->path,
+                     strerror(errno));
+        } else {
+            run->done++;
+            run->positions += (uint64_t)scored_moves(d);
+            if (run->progress)
+                run->progress(run->done, run->positions,
+                              (double)(tg_now_ms() - run->start_ms) / 1000.0, run->user);
+        }
+    }
+    pthread_mutex_unlock(&run->lock);
+}
+
+static void *player_main(void *arg) {
+    Player *pl = arg;
+    for (int index; (index = next_game(pl->run)) >= 0;)
+        if (play_game(pl, index)) save_game(pl->run, pl->data);
+    return NULL;
+}
+
+static TgError check_settings(const TgDatagenSettings *s, const char **why) {
+    const int size = s->size ? s->size : DATAGEN_SIZE;
+    const int rmax = s->random_max ? s->random_max : DATAGEN_RANDOM_MAX;
+    const int rmin = s->random_max ? s->random_min : DATAGEN_RANDOM_MIN;
+    *why = (unsigned)s->rule >= TG_RULE_COUNT              ? "unknown rule"
+           : size < TG_MIN_SIZE || size > TG_MAX_SIZE      ? "board size out of range"
+           : s->games < 1                                  ? "games must be at least 1"
+           : s->threads < 0 || s->threads > TG_MAX_THREADS ? "threads out of range"
+           : rmin < 0 || rmin > rmax || rmax > size * size / 4
+               ? "random stones out of range (at most a quarter of the board)"
+               : NULL;
+    return *why ? TG_ERR_ARGUMENT : TG_OK;
+}
+
+TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgress progress,
+                   void *user, char *err, size_t err_size) {
+    const char *why;
+    if (check_settings(s, &why) != TG_OK) {
+        snprintf(err, err_size, "%s", why);
+        return TG_ERR_ARGUMENT;
+    }
+    Run run = {.s = s,
+               .width = s->size ? s->size : DATAGEN_SIZE,
+               .random_min = s->random_max ? s->random_min : DATAGEN_RANDOM_MIN,
+               .random_max = s->random_max ? s->random_max : DATAGEN_RANDOM_MAX,
+               .nodes = s->nodes ? s->nodes : DATAGEN_NODES,
+               .path = path,
+               .progress = progress,
+               .user = user,
+               .start_ms = tg_now_ms()};
+    run.height = run.width;
+    if (!(run.f = fopen(path, "ab"))) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return TG_ERR_IO;
+    }
+    pthread_mutex_init(&run.lock, NULL);
+    const int threads = s->threads > 0 ? s->threads : 1;
+    Player *pl = calloc((size_t)threads, sizeof *pl);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    bool *started = calloc((size_t)threads, sizeof *started);
+    bool ready = pl && tid && started;
+    for (int i = 0; ready && i < threads; i++) {
+        pl[i].run = &run;
+        pl[i].engine = tg_engine_new(1, DATAGEN_HASH);
+        pl[i].data = malloc(sizeof *pl[i].data);
+        ready = pl[i].engine && pl[i].data;
+    }
+    if (!ready) fail(&run, TG_ERR_MEMORY, "out of memory");
+    for (int i = 0; ready && i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, player_main, &pl[i]) == 0;
+    for (int i = 0; ready && i < threads; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+    if (ready && !started[0]) fail(&run, TG_ERR_MEMORY, "cannot start a thread");
+    for (int i = 0; pl && i < threads; i++) {
+        tg_engine_free(pl[i].engine);
+        free(pl[i].data);
+    }
+    free(pl);
+    free(tid);
+    free(started);
+    pthread_mutex_destroy(&run.lock);
+    if (fclose(run.f) != 0 && run.error == TG_OK) {
+        run.error = TG_ERR_IO;
+        snprintf(run.message, sizeof run.message, "%s: cannot write: %s", path, strerror(errno));
+    }
+    if (run.error != TG_OK) snprintf(err, err_size, "%s", run.message);
+    return run.error;
+}
