@@ -142,7 +142,11 @@ static int16_t clamp16(int score) {
 static bool play_game(Player *pl, int index) {
     Run *run = pl->run;
     DataGame *d = pl->data;
-    uint64_t rng = run->s->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)index * 0xd1b54a32d192ed03ULL;
+    /* Game i's stream follows from the seed, the rule and i alone, so that runs of other
+     * rules with one seed differ and games do not depend on which thread plays them. */
+    uint64_t rng =
+        (run->s->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)index * 0xd1b54a32d192ed03ULL) ^
+        ((uint64_t)run->s->rule + 1) * 0xbf58476d1ce4e5b9ULL;
     TgGame *g = tg_game_new(run->s->rule, run->width, run->height);
     if (!g) return fail(run, TG_ERR_MEMORY, "out of memory"), false;
     tg_engine_clear(pl->engine);

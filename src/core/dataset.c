@@ -89,8 +89,6 @@ DataReader *dataset_open(const char *path, char *err, size_t err_size) {
     return reader_over(f, path, err, err_size);
 }
 
-/// A reader over an open stream (taken over: dataset_close closes it); for tests and fuzzing.
-DataReader *dataset_open_stream(FILE *f, const char *name, char *err, size_t err_size);
 DataReader *dataset_open_stream(FILE *f, const char *name, char *err, size_t err_size) {
     return reader_over(f, name, err, err_size);
 }
