@@ -523,6 +523,21 @@ typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds,
 TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size);
 
+/// What a data file holds (tg_data_summary).
+typedef struct TgDataSummary {
+    int64_t games;
+    int64_t moves;                ///< all moves, random opening stones included
+    int64_t positions;            ///< moves with a search score: the training samples
+    int64_t results[3];           ///< games by winner (TgColor): Black, White, draws (TG_NOBODY)
+    int64_t adjudicated;          ///< games decided by a forced-result score, not a five
+    int64_t rules[TG_RULE_COUNT]; ///< games by rule
+} TgDataSummary;
+
+/// Reads a whole data file (files joined with cat included) and replays every game by its
+/// rule: a move after a five, a renju foul, or a result that neither a five nor the last
+/// score explains is refused like a malformed record, with the file offset and the fault.
+TgError tg_data_summary(const char *path, TgDataSummary *out, char *err, size_t err_size);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                            */
 /* ------------------------------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 const char USAGE_DATAGEN[] =
     "usage: tengen datagen --games N --out FILE [--rule R] [--size N] [--nodes N] [--threads T]\n"
     "                      [--seed S] [--random MIN-MAX] [--quiet]\n"
+    "       tengen datagen --check FILE...\n"
     "\n"
     "Plays N self-play games of the full engine at a fixed node budget a move (default 3000)\n"
     "and appends them to FILE as training data (.tgd, docs/formats.md): every engine move with\n"
@@ -23,7 +25,11 @@ const char USAGE_DATAGEN[] =
     "announces. T threads play whole games at once (default 1). Rule: freestyle (default),\n"
     "standard, renju, caro8 or caro9; size 15 unless given. The same seed with one thread\n"
     "gives the same file; without --seed one is drawn and printed. Data files can be joined\n"
-    "with cat. Progress goes to stderr every few seconds (--quiet: only the summary).\n";
+    "with cat. Progress goes to stderr every few seconds (--quiet: only the summary).\n"
+    "\n"
+    "--check reads data files, replays every game by its rule and prints what each holds:\n"
+    "games, positions (scored moves), results, games decided by a forced-win score; a\n"
+    "malformed file is refused with the offset and the fault (exit status 1).\n";
 
 enum {
     PROGRESS_MS = 5000,   ///< between progress lines
@@ -105,7 +111,30 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
     return 0;
 }
 
+static int check_files(int argc, char **argv) {
+    if (argc < 3) return cli_error("datagen --check: name one data file or more") + 1;
+    int status = 0;
+    for (int i = 2; i < argc; i++) {
+        TgDataSummary sum;
+        char err[300];
+        if (tg_data_summary(argv[i], &sum, err, sizeof err) != TG_OK) {
+            status = cli_error("%s", err);
+            continue;
+        }
+        printf("%s: %" PRId64 " games, %" PRId64 " positions (%" PRId64 " moves); black %" PRId64
+               ", white %" PRId64 ", draws %" PRId64 "; %" PRId64 " decided by a forced-win "
+               "score;",
+               argv[i], sum.games, sum.positions, sum.moves, sum.results[TG_BLACK],
+               sum.results[TG_WHITE], sum.results[TG_NOBODY], sum.adjudicated);
+        for (int r = 0; r < TG_RULE_COUNT; r++)
+            if (sum.rules[r]) printf(" %s %" PRId64, tg_rule_name((TgRule)r), sum.rules[r]);
+        printf("\n");
+    }
+    return status;
+}
+
 int cmd_datagen(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "--check") == 0) return check_files(argc, argv);
     DatagenOptions o = {.s = {.rule = TG_FREESTYLE, .size = 15, .threads = 1}};
     const int status = datagen_options(argc, argv, &o);
     if (status) return status;

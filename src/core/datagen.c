@@ -305,3 +305,77 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
     if (run.error != TG_OK) snprintf(err, err_size, "%s", run.message);
     return run.error;
 }
+
+/* ---- Checking a data file ---- */
+
+/// Replays game d by its rule on b; NULL when it is sound, else the fault and, in *bad, the
+/// move (-1: the result).
+static const char *replay_fault(Board *b, const DataGame *d, bool *adjudicated, int *bad) {
+    board_init(b, d->rule, d->width, d->height);
+    bool five = false;
+    *adjudicated = false;
+    for (int i = 0; i < d->count; i++) {
+        *bad = i;
+        if (five) return "a move after a five";
+        const Pos p = d->moves[i];
+        const Color me = board_to_move(b);
+        if (d->rule == TG_RENJU && me == BLACK && renju_foul(b, p) != TG_FOUL_NONE)
+            return "a renju foul";
+        five = rules_makes_five(b, p, me);
+        board_play(b, p);
+    }
+    *bad = -1;
+    const int last = d->count - 1;
+    if (five) return d->result == last % 2 ? NULL : "the result is not the five's winner";
+    if (d->result == TG_NOBODY) return NULL;
+    const int s = last >= 0 ? d->score[last] : 0;
+    *adjudicated = s != DATA_NO_SCORE && abs(s) >= TG_SCORE_WIN_MIN &&
+                   d->result == (s > 0 ? last % 2 : 1 - last % 2);
+    return *adjudicated ? NULL : "a result that neither a five nor the last score explains";
+}
+
+TgError tg_data_summary(const char *path, TgDataSummary *out, char *err, size_t err_size) {
+    memset(out, 0, sizeof *out);
+    FILE *probe = fopen(path, "rb");
+    if (!probe) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return TG_ERR_IO;
+    }
+    fclose(probe);
+    DataReader *r = dataset_open(path, err, err_size);
+    if (!r) return TG_ERR_PARSE;
+    DataGame *d = malloc(sizeof *d);
+    Board *b = malloc(sizeof *b);
+    TgError e = d && b ? TG_OK : TG_ERR_MEMORY;
+    int got;
+    while (e == TG_OK && (got = dataset_next(r, d, err, err_size)) != 0) {
+        if (got < 0) {
+            e = TG_ERR_PARSE;
+            break;
+        }
+        bool adjudicated;
+        int bad;
+        const char *fault = replay_fault(b, d, &adjudicated, &bad);
+        if (fault) {
+            if (bad >= 0)
+                snprintf(err, err_size, "%s: offset %lld: game %lld, move %d: %s", path,
+                         dataset_game_offset(r), (long long)out->games + 1, bad + 1, fault);
+            else
+                snprintf(err, err_size, "%s: offset %lld: game %lld: %s", path,
+                         dataset_game_offset(r), (long long)out->games + 1, fault);
+            e = TG_ERR_PARSE;
+            break;
+        }
+        out->games++;
+        out->moves += d->count;
+        for (int i = 0; i < d->count; i++) out->positions += d->score[i] != DATA_NO_SCORE;
+        out->results[d->result]++;
+        out->adjudicated += adjudicated;
+        out->rules[d->rule]++;
+    }
+    if (e == TG_ERR_MEMORY) snprintf(err, err_size, "out of memory");
+    free(d);
+    free(b);
+    dataset_close(r);
+    return e;
+}

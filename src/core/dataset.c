@@ -18,6 +18,7 @@ struct DataReader {
     char name[256];
     long long offset; ///< bytes consumed so far
     long long games;  ///< records read so far
+    long long last;   ///< where the last record read starts
 };
 
 static uint32_t get32(const unsigned char *p) {
@@ -109,6 +110,8 @@ static const char *head_fault(unsigned rule, int width, int height, int result, 
         return "more moves than the board has points";
     return NULL;
 }
+
+long long dataset_game_offset(const DataReader *r) { return r->last; }
 
 const char *dataset_check(const DataGame *g, int *bad_move) {
     if (bad_move) *bad_move = -1;
@@ -208,6 +211,7 @@ int dataset_next(DataReader *r, DataGame *g, char *err, size_t err_size) {
             bad + 1, m[0], m[1], g->score[bad], fault);
         return -1;
     }
+    r->last = start;
     r->offset = start + DATA_RECORD_BYTES + (long long)need;
     r->games++;
     return 1;

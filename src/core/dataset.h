@@ -41,6 +41,8 @@ DataReader *dataset_open(const char *path, char *err, size_t err_size);
 /// occupied point, truncated record...). After -1 the reader stays at the fault.
 int dataset_next(DataReader *r, DataGame *g, char *err, size_t err_size);
 void dataset_close(DataReader *r);
+/// The file offset where the last game read starts (for messages about its moves).
+long long dataset_game_offset(const DataReader *r);
 /// As dataset_open, over an open stream that the reader takes over (dataset_close closes it,
 /// and so does a failure); `name` stands for the file in messages. For tests and fuzzing.
 DataReader *dataset_open_stream(FILE *f, const char *name, char *err, size_t err_size);

@@ -262,6 +262,69 @@ static void test_malformed_refused(void **state) {
     assert_non_null(strstr(err, "/nonexistent/x.tgd"));
 }
 
+/* ---- Replayed by the rules (tg_data_summary) ---- */
+
+/// Writes one game given as h8 points (scores: none for the first `opening`, then 10, 20, ...)
+/// to a fresh file and summarises it; returns the error ("" when none).
+static TgError summarise(const char *path, Rule rule, const char *moves, int opening, int result,
+                         int last_score, TgDataSummary *sum, Message *m) {
+    DataGame *g = calloc(1, sizeof *g);
+    TgPoint p[64];
+    int n;
+    if (tg_parse_moves(moves, 15, 15, p, 64, &n, m->text, sizeof m->text) != TG_OK)
+        fail_msg("%s: %s", moves, m->text);
+    *g = (DataGame){.rule = rule, .width = 15, .height = 15, .result = result, .count = n};
+    for (int i = 0; i < n; i++) {
+        g->moves[i] = pos_make(p[i].x, p[i].y);
+        g->score[i] = i < opening ? DATA_NO_SCORE : (int16_t)(10 * i);
+    }
+    if (n) g->score[n - 1] = (int16_t)last_score;
+    remove(path);
+    write_games(path, "wb", &g, 1);
+    free(g);
+    m->text[0] = 0;
+    return tg_data_summary(path, sum, m->text, sizeof m->text);
+}
+
+static void test_summary_replays(void **state) {
+    (void)state;
+    char path[64];
+    temp_path(path, sizeof path);
+    TgDataSummary sum;
+    Message m;
+    /* Black's five on the last move. */
+    const char *five = "h8 a1 i8 a2 j8 a3 k8 a4 l8";
+    assert_int_equal(summarise(path, TG_FREESTYLE, five, 2, 0, 29999, &sum, &m), TG_OK);
+    assert_int_equal(sum.games, 1);
+    assert_int_equal(sum.moves, 9);
+    assert_int_equal(sum.positions, 7);
+    assert_int_equal(sum.results[TG_BLACK], 1);
+    assert_int_equal(sum.adjudicated, 0);
+    assert_int_equal(sum.rules[TG_FREESTYLE], 1);
+    assert_int_equal(summarise(path, TG_FREESTYLE, five, 2, 1, 29999, &sum, &m), TG_ERR_PARSE);
+    assert_non_null(strstr(m.text, "offset 8: game 1: the result is not the five's winner"));
+    /* A move after the five. */
+    assert_int_equal(
+        summarise(path, TG_FREESTYLE, "h8 a1 i8 a2 j8 a3 k8 a4 l8 a5", 2, 0, 0, &sum, &m),
+        TG_ERR_PARSE);
+    assert_non_null(strstr(m.text, "game 1, move 10: a move after a five"));
+    /* Adjudicated: the last score announces White's forced win (Black moved last). */
+    const char *open = "h8 h9 i8 i9 j8 g7 k9";
+    assert_int_equal(summarise(path, TG_FREESTYLE, open, 2, 1, -29990, &sum, &m), TG_OK);
+    assert_int_equal(sum.adjudicated, 1);
+    assert_int_equal(summarise(path, TG_FREESTYLE, open, 2, 0, -29990, &sum, &m), TG_ERR_PARSE);
+    assert_non_null(strstr(m.text, "a result that neither a five nor the last score explains"));
+    assert_int_equal(summarise(path, TG_FREESTYLE, open, 2, 2, 15, &sum, &m), TG_OK);
+    /* A renju foul: Black's j8 makes two open threes, h8-i8-j8 and j8-j9-j10; fine in
+     * freestyle. */
+    const char *double_three = "h8 a1 i8 a3 j9 a5 j10 a7 j8";
+    assert_int_equal(summarise(path, TG_RENJU, double_three, 2, 2, 0, &sum, &m), TG_ERR_PARSE);
+    assert_non_null(strstr(m.text, "move 9: a renju foul"));
+    assert_int_equal(summarise(path, TG_FREESTYLE, double_three, 2, 2, 0, &sum, &m), TG_OK);
+    remove(path);
+    assert_int_equal(tg_data_summary(path, &sum, m.text, sizeof m.text), TG_ERR_IO);
+}
+
 /* ---- Generated games ---- */
 
 /// Checks one generated game: it replays by the rules, the opening has no scores and every
@@ -385,9 +448,8 @@ static void test_datagen_games(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_concatenated_files),
-        cmocka_unit_test(test_malformed_refused),
+        cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_concatenated_files),
+        cmocka_unit_test(test_malformed_refused), cmocka_unit_test(test_summary_replays),
         cmocka_unit_test(test_datagen_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
