@@ -323,6 +323,12 @@ static void test_summary_replays(void **state) {
     assert_int_equal(summarise(path, TG_FREESTYLE, double_three, 2, 2, 0, &sum, &m), TG_OK);
     remove(path);
     assert_int_equal(tg_data_summary(path, &sum, m.text, sizeof m.text), TG_ERR_IO);
+    /* The tuner's fixed file (tests/data/README.md) is sound. */
+    if (tg_data_summary("tests/data/tune-small.tgd", &sum, m.text, sizeof m.text) != TG_OK)
+        fail_msg("%s", m.text);
+    assert_int_equal(sum.games, 60);
+    assert_int_equal(sum.positions, 1670);
+    assert_int_equal(sum.rules[TG_FREESTYLE], 60);
 }
 
 /* ---- Generated games ---- */
