@@ -4,7 +4,6 @@
  * Threads each play whole games; one lock orders the appends and the counts.
  */
 #include <errno.h>
-#include <stddef.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,22 +111,24 @@ static bool random_stones(TgGame *g, int count, uint64_t *rng) {
     return !tg_game_over(g);
 }
 
-/// Draws random openings until one that a short search finds near balance (or the tries run
-/// out). Leaves it in *g; false when a search fails.
-static bool balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
+/// Draws random openings until one that a short search finds near balance (the last try is
+/// kept as it is). Leaves it in *g; returns NULL, or why no opening was found.
+static const char *balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
     const Run *run = pl->run;
     const int span = run->random_max - run->random_min + 1;
-    for (int tries = 1;; tries++) {
+    const TgSearchLimits check = {
+        .level = TG_LEVEL_MAX, .nodes = DATAGEN_CHECK_NODES, .stop = run->s->stop};
+    for (int tries = 1; tries <= DATAGEN_OPENING_TRIES; tries++) {
         const int count = run->random_min + (int)(splitmix64(rng) % (uint64_t)span);
         tg_game_goto(g, 0); // the next play cuts the old opening off
         if (!random_stones(g, count, rng)) continue;
-        if (tries >= DATAGEN_OPENING_TRIES) return true;
-        const TgSearchLimits check = {
-            .level = TG_LEVEL_MAX, .nodes = DATAGEN_CHECK_NODES, .stop = run->s->stop};
+        if (tries == DATAGEN_OPENING_TRIES) return NULL;
         TgSearchResult r;
-        if (tg_engine_search(pl->engine, g, &check, NULL, NULL, &r) != TG_OK) return false;
-        if (abs(r.score) <= DATAGEN_BALANCE) return true;
+        const TgError e = tg_engine_search(pl->engine, g, &check, NULL, NULL, &r);
+        if (e != TG_OK) return tg_error_text(e);
+        if (abs(r.score) <= DATAGEN_BALANCE) return NULL;
     }
+    return "no fair random opening fits this board";
 }
 
 /* ---- One game ---- */
@@ -138,10 +139,52 @@ static int16_t clamp16(int score) {
                                              : score);
 }
 
-/// Plays game `index` into pl->data. False on an engine failure (reported to the run).
+/// Starts the record of game g (its opening played): the random stones, with no score.
+static void record_opening(const Run *run, const TgGame *g, DataGame *d) {
+    *d = (DataGame){.rule = run->s->rule,
+                    .width = run->width,
+                    .height = run->height,
+                    .result = TG_NOBODY,
+                    .count = tg_game_ply(g)};
+    for (int i = 0; i < d->count; i++) {
+        d->moves[i] = game_pos(g, tg_game_move(g, i));
+        d->score[i] = DATA_NO_SCORE;
+    }
+}
+
+/// Plays the game on to its end, recording each engine move with its score and the result.
+/// Returns NULL, or what went wrong.
+static const char *play_out(Player *pl, TgGame *g, DataGame *d) {
+    const Run *run = pl->run;
+    const TgSearchLimits limits = {
+        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
+    while (!stopped(run)) {
+        if (d->count == run->width * run->height) return NULL; // a full board: a draw
+        TgSearchResult r;
+        const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
+        if (e != TG_OK) return tg_error_text(e);
+        if (tg_point_is_pass(r.best)) return NULL; // no legal move: a draw
+        const TgColor me = tg_game_to_move(g);
+        if (tg_game_play(g, r.best, 0) != TG_OK) return "the engine chose an illegal move";
+        d->moves[d->count] = game_pos(g, r.best);
+        d->score[d->count++] = clamp16(r.score);
+        if (tg_game_over(g)) {
+            d->result = tg_game_result(g).winner;
+            return NULL;
+        }
+        /* A forced result: the rest of the game teaches nothing new (adjudicated). */
+        if (abs(r.score) >= TG_SCORE_WIN_MIN) {
+            d->result = r.score > 0 ? me : (TgColor)(me ^ 1);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/// Plays game `index` into pl->data. False when it was not finished: stopped, or a failure
+/// (reported to the run).
 static bool play_game(Player *pl, int index) {
     Run *run = pl->run;
-    DataGame *d = pl->data;
     /* Game i's stream follows from the seed, the rule and i alone, so that runs of other
      * rules with one seed differ and games do not depend on which thread plays them. */
     uint64_t rng =
@@ -150,48 +193,20 @@ static bool play_game(Player *pl, int index) {
     TgGame *g = tg_game_new(run->s->rule, run->width, run->height);
     if (!g) return fail(run, TG_ERR_MEMORY, "out of memory"), false;
     tg_engine_clear(pl->engine);
-    bool ok = balanced_opening(pl, g, &rng);
-    memset(d, 0, offsetof(DataGame, moves));
-    d->rule = run->s->rule;
-    d->width = run->width;
-    d->height = run->height;
-    d->result = TG_NOBODY;
-    for (int i = 0; ok && i < tg_game_ply(g); i++) {
-        d->moves[i] = game_pos(g, tg_game_move(g, i));
-        d->score[i] = DATA_NO_SCORE;
-    }
-    d->count = ok ? tg_game_ply(g) : 0;
-    tg_engine_clear(pl->engine);
-    const TgSearchLimits limits = {
-        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
-    while (ok && !stopped(run)) {
-        if (d->count == run->width * run->height) break; // a full board: a draw
-        TgSearchResult r;
-        if (tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r) != TG_OK) {
-            ok = false;
-            break;
-        }
-        if (tg_point_is_pass(r.best)) break; // no legal move: a draw
-        const TgColor me = tg_game_to_move(g);
-        if (tg_game_play(g, r.best, 0) != TG_OK) {
-            ok = false;
-            break;
-        }
-        d->moves[d->count] = game_pos(g, r.best);
-        d->score[d->count++] = clamp16(r.score);
-        if (tg_game_over(g)) {
-            d->result = tg_game_result(g).winner;
-            break;
-        }
-        /* A forced result: the rest of the game teaches nothing new (adjudicated). */
-        if (abs(r.score) >= TG_SCORE_WIN_MIN) {
-            d->result = r.score > 0 ? me : (TgColor)(me ^ 1);
-            break;
-        }
+    const char *fault = balanced_opening(pl, g, &rng);
+    if (!fault) {
+        record_opening(run, g, pl->data);
+        tg_engine_clear(pl->engine); // the game's searches do not see the opening check's
+        fault = play_out(pl, g, pl->data);
     }
     tg_game_free(g);
-    if (!ok && !stopped(run)) fail(run, TG_ERR_MEMORY, "a search failed (out of memory?)");
-    return ok && !stopped(run);
+    if (stopped(run)) return false;
+    if (fault) {
+        char what[200];
+        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
+        fail(run, TG_ERR_MEMORY, what);
+    }
+    return !fault;
 }
 
 /* ---- Threads ---- */

@@ -185,6 +185,29 @@ static void expect_error(const Bytes *b, int games_before, const char *needle) {
     assert_int_equal(games, games_before);
 }
 
+/// A record that must be refused, and a part of the message.
+typedef struct BadRecord {
+    unsigned char bytes[20];
+    size_t len;
+    const char *fault;
+} BadRecord;
+
+static const BadRecord BAD_RECORDS[] = {
+    {{TG_RULE_COUNT, 15, 15, 0, 0, 0}, 6, "offset 26: game 2: unknown rule"},
+    {{TG_RENJU, 4, 15, 0, 0, 0}, 6, "board size out of range"},
+    {{TG_RENJU, 15, 23, 0, 0, 0}, 6, "board size out of range"},
+    {{TG_RENJU, 15, 15, 3, 0, 0}, 6, "unknown result"},
+    {{TG_FREESTYLE, 5, 5, 0, 26, 0}, 6, "more moves than the board has points"},
+    {{TG_FREESTYLE, 15, 15, 0, 2, 0, 3, 3, 0, 0, 15, 3, 0, 0},
+     14,
+     "offset 36: game 2, move 2 (x 15, y 3, score 0): move off the board"},
+    {{TG_FREESTYLE, 15, 15, 0, 1, 0, 255, 255, 0, 0}, 10, "move off the board"},
+    {{TG_FREESTYLE, 15, 15, 0, 3, 0, 3, 3, 0, 0, 4, 4, 0, 0, 3, 3, 0, 0},
+     18,
+     "move 3 (x 3, y 3, score 0): a stone on an occupied point"},
+    {{TG_FREESTYLE, 15, 15, 0, 1, 0, 3, 3, 0x31, 0x75}, 10, "score out of range"}, // 30001
+};
+
 static void test_malformed_refused(void **state) {
     (void)state;
     Bytes b = {0};
@@ -202,7 +225,7 @@ static void test_malformed_refused(void **state) {
     Bytes version = {0};
     put(&version, 8, 'T', 'G', 'D', '1', 2, 0, 0, 0);
     expect_error(&version, 0, "data file version 2");
-    /* Truncated: in the head and in the moves (offset 22: the second record). */
+    /* Truncated: in the head and in the moves (offset 26: the second record). */
     Bytes cut = b;
     put(&cut, 3, TG_FREESTYLE, 15, 15);
     expect_error(&cut, 1, "offset 26: truncated record (3 of 6 head bytes)");
@@ -210,39 +233,15 @@ static void test_malformed_refused(void **state) {
     put(&cut, 6, TG_FREESTYLE, 15, 15, 2, 2, 0);
     put(&cut, 5, 1, 1, 0, 0, 2);
     expect_error(&cut, 1, "truncated record (5 of 8 move bytes)");
-    /* Head fields. */
+    /* Head fields, then moves: each bad record follows the good one (at offset 26). */
+    for (size_t k = 0; k < sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]; k++) {
+        const BadRecord *r = &BAD_RECORDS[k];
+        Bytes bad = b;
+        memcpy(bad.data + bad.len, r->bytes, r->len);
+        bad.len += r->len;
+        expect_error(&bad, 1, r->fault);
+    }
     Bytes bad = b;
-    put(&bad, 6, TG_RULE_COUNT, 15, 15, 0, 0, 0);
-    expect_error(&bad, 1, "offset 26: game 2: unknown rule");
-    bad = b;
-    put(&bad, 6, TG_RENJU, 4, 15, 0, 0, 0);
-    expect_error(&bad, 1, "board size out of range");
-    bad = b;
-    put(&bad, 6, TG_RENJU, 15, 23, 0, 0, 0);
-    expect_error(&bad, 1, "board size out of range");
-    bad = b;
-    put(&bad, 6, TG_RENJU, 15, 15, 3, 0, 0);
-    expect_error(&bad, 1, "unknown result");
-    bad = b;
-    put(&bad, 6, TG_FREESTYLE, 5, 5, 0, 26, 0);
-    expect_error(&bad, 1, "more moves than the board has points");
-    /* Moves: off the board, on an occupied point, a score out of range. */
-    bad = b;
-    put(&bad, 6, TG_FREESTYLE, 15, 15, 0, 2, 0);
-    put(&bad, 8, 3, 3, 0, 0, 15, 3, 0, 0);
-    expect_error(&bad, 1, "offset 36: game 2, move 2 (x 15, y 3, score 0): move off the board");
-    bad = b;
-    put(&bad, 6, TG_FREESTYLE, 15, 15, 0, 1, 0);
-    put(&bad, 4, 255, 255, 0, 0);
-    expect_error(&bad, 1, "move off the board");
-    bad = b;
-    put(&bad, 6, TG_FREESTYLE, 15, 15, 0, 3, 0);
-    put(&bad, 12, 3, 3, 0, 0, 4, 4, 0, 0, 3, 3, 0, 0);
-    expect_error(&bad, 1, "move 3 (x 3, y 3, score 0): a stone on an occupied point");
-    bad = b;
-    put(&bad, 6, TG_FREESTYLE, 15, 15, 0, 1, 0);
-    put(&bad, 4, 3, 3, 0x31, 0x75); // 30001
-    expect_error(&bad, 1, "score out of range");
     /* A repeated header is skipped, a broken one refused. */
     Bytes twice = b;
     put_header(&twice);
@@ -250,7 +249,6 @@ static void test_malformed_refused(void **state) {
     put_header(&twice);
     assert_string_equal(read_bytes(&twice, &games, &m), "");
     assert_int_equal(games, 2);
-    bad = b;
     put(&bad, 8, 'T', 'G', 'D', '1', 9, 0, 0, 0);
     expect_error(&bad, 1, "offset 26: repeated file header: unknown data file version");
     bad = b;
