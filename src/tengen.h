@@ -515,11 +515,12 @@ typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds,
 
 /// Plays settings->games games and appends them to the data file `path` (created when missing,
 /// one write per game). Each opening is 2..6 random stones near the centre (never a renju foul
-/// nor a five), drawn again while a short search scores it beyond +-400; its moves carry no
-/// score. Every engine move carries its root score; a game ends at a five, a full board or the
-/// first forced result the search announces (|score| >= TG_SCORE_WIN_MIN), which decides it.
-/// Deterministic for a seed with one thread. Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO
-/// (the file), TG_ERR_MEMORY; err gets a message. Games written before an error stay written.
+/// nor a five), drawn again while another game of the run had it (up to symmetry) or a short
+/// search scores it beyond +-400; its moves carry no score. Every engine move carries its root
+/// score; a game ends at a five, a full board or the first forced result the search announces
+/// (|score| >= TG_SCORE_WIN_MIN), which decides it. Deterministic for a seed with one thread.
+/// Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO (the file), TG_ERR_MEMORY; err gets a message.
+/// Games written before an error stay written.
 TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size);
 

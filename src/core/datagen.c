@@ -26,6 +26,12 @@ enum {
     DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
 };
 
+/// Openings already played in this run, as keys (opening_key); 0 marks an empty slot.
+typedef struct KeySet {
+    uint64_t *slot;
+    size_t cap, count; ///< cap: a power of two, or 0
+} KeySet;
+
 /// What the threads share; every field after `lock` is guarded by it.
 typedef struct Run {
     const TgDatagenSettings *s;
@@ -40,6 +46,7 @@ typedef struct Run {
     int next_game; ///< games handed out
     int done;      ///< games written
     uint64_t positions;
+    KeySet openings;
     TgError error;
     char message[256];
 } Run;
@@ -111,10 +118,59 @@ static bool random_stones(TgGame *g, int count, uint64_t *rng) {
     return !tg_game_over(g);
 }
 
-/// Draws random openings until one that a short search finds near balance (the last try is
-/// kept as it is). Leaves it in *g; returns NULL, or why no opening was found.
+/// The opening's stones as a key, the same for their eight symmetric images (a game from one
+/// plays as from the other, so it would add little).
+static uint64_t opening_key(const TgGame *g) {
+    uint64_t best = UINT64_MAX;
+    for (int k = 0; k < 8; k++) {
+        uint64_t key = 0;
+        for (int i = 0; i < tg_game_ply(g); i++) {
+            const TgPoint p = tg_point_transform(tg_game_move(g, i), tg_game_width(g), k);
+            uint64_t stone = (uint64_t)((p.y * TG_MAX_SIZE + p.x) * 2 + (i & 1)) + 1;
+            key += splitmix64(&stone); // a sum: the order of the stones does not matter
+        }
+        if (key < best) best = key;
+    }
+    return best ? best : 1;
+}
+
+/// Adds a key; false when it was there already. Out of memory, every key counts as new.
+static bool keyset_add(KeySet *s, uint64_t key) {
+    if (2 * (s->count + 1) > s->cap) {
+        const size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot) return true;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slot[i]) continue;
+            size_t j = s->slot[i] & (cap - 1);
+            while (slot[j]) j = (j + 1) & (cap - 1);
+            slot[j] = s->slot[i];
+        }
+        free(s->slot);
+        s->slot = slot, s->cap = cap;
+    }
+    size_t j = key & (s->cap - 1);
+    for (; s->slot[j]; j = (j + 1) & (s->cap - 1))
+        if (s->slot[j] == key) return false;
+    s->slot[j] = key;
+    s->count++;
+    return true;
+}
+
+/// Claims the opening of g for this game; false when another game of the run had it.
+static bool claim_opening(Run *run, const TgGame *g) {
+    const uint64_t key = opening_key(g);
+    pthread_mutex_lock(&run->lock);
+    const bool fresh = keyset_add(&run->openings, key);
+    pthread_mutex_unlock(&run->lock);
+    return fresh;
+}
+
+/// Draws random openings until one that no other game of the run had (up to symmetry) and
+/// that a short search finds near balance (the last try is kept as it is). Leaves it in *g;
+/// returns NULL, or why no opening was found.
 static const char *balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
-    const Run *run = pl->run;
+    Run *run = pl->run;
     const int span = run->random_max - run->random_min + 1;
     const TgSearchLimits check = {
         .level = TG_LEVEL_MAX, .nodes = DATAGEN_CHECK_NODES, .stop = run->s->stop};
@@ -123,6 +179,7 @@ static const char *balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
         tg_game_goto(g, 0); // the next play cuts the old opening off
         if (!random_stones(g, count, rng)) continue;
         if (tries == DATAGEN_OPENING_TRIES) return NULL;
+        if (!claim_opening(run, g)) continue;
         TgSearchResult r;
         const TgError e = tg_engine_search(pl->engine, g, &check, NULL, NULL, &r);
         if (e != TG_OK) return tg_error_text(e);
@@ -185,8 +242,8 @@ static const char *play_out(Player *pl, TgGame *g, DataGame *d) {
 /// (reported to the run).
 static bool play_game(Player *pl, int index) {
     Run *run = pl->run;
-    /* Game i's stream follows from the seed, the rule and i alone, so that runs of other
-     * rules with one seed differ and games do not depend on which thread plays them. */
+    /* Game i's stream follows from the seed, the rule and i, so that runs of other rules with
+     * one seed differ (with threads, which openings are taken first also counts). */
     uint64_t rng =
         (run->s->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)index * 0xd1b54a32d192ed03ULL) ^
         ((uint64_t)run->s->rule + 1) * 0xbf58476d1ce4e5b9ULL;
@@ -313,6 +370,7 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
     free(tid);
     free(started);
     pthread_mutex_destroy(&run.lock);
+    free(run.openings.slot);
     if (fclose(run.f) != 0 && run.error == TG_OK) {
         run.error = TG_ERR_IO;
         snprintf(run.message, sizeof run.message, "%s: cannot write: %s", path, strerror(errno));
