@@ -504,7 +504,7 @@ typedef struct TgDatagenSettings {
     int games;                  ///< games to write, at least 1
     uint64_t nodes;             ///< search nodes a move (0: 3000)
     int threads;                ///< games played at once, one search thread each (0: 1)
-    uint64_t seed;              ///< game i's opening and play follow from seed and i alone
+    uint64_t seed;              ///< the randomness of the openings
     int random_min, random_max; ///< random opening stones (random_max 0: 2..6)
     const TgStopFlag *stop;     ///< may be NULL; games unfinished when it turns true are dropped
 } TgDatagenSettings;
@@ -515,12 +515,13 @@ typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds,
 
 /// Plays settings->games games and appends them to the data file `path` (created when missing,
 /// one write per game). Each opening is 2..6 random stones near the centre (never a renju foul
-/// nor a five), drawn again while another game of the run had it (up to symmetry) or a short
-/// search scores it beyond +-400; its moves carry no score. Every engine move carries its root
-/// score; a game ends at a five, a full board or the first forced result the search announces
-/// (|score| >= TG_SCORE_WIN_MIN), which decides it. Deterministic for a seed with one thread.
-/// Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO (the file), TG_ERR_MEMORY; err gets a message.
-/// Games written before an error stay written.
+/// nor a five), drawn again while another game of the run or of the file had it (up to
+/// symmetry) or a short search scores it beyond +-400; its moves carry no score. Every engine
+/// move carries its root score; a game ends at a five, a full board or the first forced result
+/// the search announces (|score| >= TG_SCORE_WIN_MIN), which decides it. Deterministic for a
+/// seed, one thread and the file's games. Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO
+/// (the file), TG_ERR_PARSE (the file is not sound data: nothing is appended to it),
+/// TG_ERR_MEMORY; err gets a message. Games written before an error stay written.
 TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size);
 

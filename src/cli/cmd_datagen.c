@@ -25,8 +25,9 @@ const char USAGE_DATAGEN[] =
     "a full board or the first forced win the search announces. T threads play whole games\n"
     "at once (default 1). Rule: freestyle (default), standard, renju, caro8 or caro9; size\n"
     "15 unless given. The same seed with one thread gives the same file; without --seed one\n"
-    "is drawn and printed. Data files can be joined with cat. Progress goes to stderr every\n"
-    "few seconds (--quiet: only the summary).\n"
+    "is drawn and printed. A run appending to a file plays openings its games do not have.\n"
+    "Data files can be joined with cat. Progress goes to stderr every few seconds (--quiet:\n"
+    "only the summary).\n"
     "\n"
     "--check reads data files, replays every game by its rule and prints what each holds:\n"
     "games, positions (scored moves), results, games decided by a forced-win score; a\n"
@@ -143,6 +144,10 @@ int cmd_datagen(int argc, char **argv) {
     const int64_t start = tg_now_ms();
     char err[300];
     const TgError e = tg_datagen(&o.s, o.out, report, &p, err, sizeof err);
+    if (e == TG_ERR_PARSE)
+        return cli_error("datagen: %s (it appends only to a sound data file: truncate it to that "
+                         "offset to keep the games before)",
+                         err);
     if (e != TG_OK) return cli_error("datagen: %s", err);
     const double seconds = (double)(tg_now_ms() - start) / 1000.0;
     printf("datagen: %d games, %" PRIu64 " positions of %s %dx%d at %" PRIu64 " nodes a move "

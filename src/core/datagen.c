@@ -26,7 +26,8 @@ enum {
     DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
 };
 
-/// Openings already played in this run, as keys (opening_key); 0 marks an empty slot.
+/// Openings already played in this run or found in its file, as keys (opening_key); 0 marks
+/// an empty slot.
 typedef struct KeySet {
     uint64_t *slot;
     size_t cap, count; ///< cap: a power of two, or 0
@@ -118,14 +119,14 @@ static bool random_stones(TgGame *g, int count, uint64_t *rng) {
     return !tg_game_over(g);
 }
 
-/// The opening's stones as a key, the same for their eight symmetric images (a game from one
-/// plays as from the other, so it would add little).
-static uint64_t opening_key(const TgGame *g) {
+/// An opening's stones (moves in turn, Black first) as a key, the same for their eight
+/// symmetric images (a game from one plays as from the other, so it would add little).
+static uint64_t opening_key(const Pos *moves, int count, int size) {
     uint64_t best = UINT64_MAX;
     for (int k = 0; k < 8; k++) {
         uint64_t key = 0;
-        for (int i = 0; i < tg_game_ply(g); i++) {
-            const TgPoint p = tg_point_transform(tg_game_move(g, i), tg_game_width(g), k);
+        for (int i = 0; i < count; i++) {
+            const TgPoint p = tg_point_transform(game_point(moves[i]), size, k);
             uint64_t stone = (uint64_t)((p.y * TG_MAX_SIZE + p.x) * 2 + (i & 1)) + 1;
             key += splitmix64(&stone); // a sum: the order of the stones does not matter
         }
@@ -159,7 +160,7 @@ static bool keyset_add(KeySet *s, uint64_t key) {
 
 /// Claims the opening of g for this game; false when another game of the run had it.
 static bool claim_opening(Run *run, const TgGame *g) {
-    const uint64_t key = opening_key(g);
+    const uint64_t key = opening_key(g->board.moves, g->board.ply, g->board.width);
     pthread_mutex_lock(&run->lock);
     const bool fresh = keyset_add(&run->openings, key);
     pthread_mutex_unlock(&run->lock);
@@ -323,6 +324,56 @@ static TgError check_settings(const TgDatagenSettings *s, const char **why) {
     return *why ? TG_ERR_ARGUMENT : TG_OK;
 }
 
+/// Puts the openings of the games already in the run's file (of its rule and size) into the
+/// run's set, so that a run appending to a file plays new ones. A malformed file is refused.
+static TgError known_openings(Run *run, char *err, size_t err_size) {
+    FILE *f = fopen(run->path, "rb");
+    if (!f) return TG_OK; // a new file
+    const bool empty = fseek(f, 0, SEEK_END) != 0 || ftell(f) <= 0;
+    fclose(f);
+    if (empty) return TG_OK;
+    DataReader *r = dataset_open(run->path, err, err_size);
+    DataGame *d = malloc(sizeof *d);
+    int got = r && d ? 1 : -1;
+    while (got == 1 && (got = dataset_next(r, d, err, err_size)) == 1) {
+        if (d->rule != run->s->rule || d->width != run->width || d->height != run->height) continue;
+        int n = 0;
+        while (n < d->count && d->score[n] == DATA_NO_SCORE) n++;
+        keyset_add(&run->openings, opening_key(d->moves, n, run->width));
+    }
+    free(d);
+    dataset_close(r);
+    if (got < 0 && r && !d) snprintf(err, err_size, "out of memory");
+    return got < 0 ? TG_ERR_PARSE : TG_OK;
+}
+
+/// Plays the run's games on `threads` threads, one engine each.
+static void run_players(Run *run, int threads) {
+    Player *pl = calloc((size_t)threads, sizeof *pl);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    bool *started = calloc((size_t)threads, sizeof *started);
+    bool ready = pl && tid && started;
+    for (int i = 0; ready && i < threads; i++) {
+        pl[i].run = run;
+        pl[i].engine = tg_engine_new(1, DATAGEN_HASH);
+        pl[i].data = malloc(sizeof *pl[i].data);
+        ready = pl[i].engine && pl[i].data;
+    }
+    if (!ready) fail(run, TG_ERR_MEMORY, "out of memory");
+    for (int i = 0; ready && i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, player_main, &pl[i]) == 0;
+    for (int i = 0; ready && i < threads; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+    if (ready && !started[0]) fail(run, TG_ERR_MEMORY, "cannot start a thread");
+    for (int i = 0; pl && i < threads; i++) {
+        tg_engine_free(pl[i].engine);
+        free(pl[i].data);
+    }
+    free(pl);
+    free(tid);
+    free(started);
+}
+
 TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size) {
     const char *why;
@@ -340,35 +391,17 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
                .user = user,
                .start_ms = tg_now_ms()};
     run.height = run.width;
-    if (!(run.f = fopen(path, "ab"))) {
+    TgError e = known_openings(&run, err, err_size);
+    if (e == TG_OK && !(run.f = fopen(path, "ab"))) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return TG_ERR_IO;
+        e = TG_ERR_IO;
+    }
+    if (e != TG_OK) {
+        free(run.openings.slot);
+        return e;
     }
     pthread_mutex_init(&run.lock, NULL);
-    const int threads = s->threads > 0 ? s->threads : 1;
-    Player *pl = calloc((size_t)threads, sizeof *pl);
-    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    bool *started = calloc((size_t)threads, sizeof *started);
-    bool ready = pl && tid && started;
-    for (int i = 0; ready && i < threads; i++) {
-        pl[i].run = &run;
-        pl[i].engine = tg_engine_new(1, DATAGEN_HASH);
-        pl[i].data = malloc(sizeof *pl[i].data);
-        ready = pl[i].engine && pl[i].data;
-    }
-    if (!ready) fail(&run, TG_ERR_MEMORY, "out of memory");
-    for (int i = 0; ready && i < threads; i++)
-        started[i] = pthread_create(&tid[i], NULL, player_main, &pl[i]) == 0;
-    for (int i = 0; ready && i < threads; i++)
-        if (started[i]) pthread_join(tid[i], NULL);
-    if (ready && !started[0]) fail(&run, TG_ERR_MEMORY, "cannot start a thread");
-    for (int i = 0; pl && i < threads; i++) {
-        tg_engine_free(pl[i].engine);
-        free(pl[i].data);
-    }
-    free(pl);
-    free(tid);
-    free(started);
+    run_players(&run, s->threads > 0 ? s->threads : 1);
     pthread_mutex_destroy(&run.lock);
     free(run.openings.slot);
     if (fclose(run.f) != 0 && run.error == TG_OK) {
@@ -378,7 +411,6 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
     if (run.error != TG_OK) snprintf(err, err_size, "%s", run.message);
     return run.error;
 }
-
 /* ---- Checking a data file ---- */
 
 /// Replays game d by its rule on b; NULL when it is sound, else the fault and, in *bad, the

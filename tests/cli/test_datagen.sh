@@ -29,6 +29,9 @@ head -c 40 "$tmp/b.tgd" >"$tmp/cut.tgd"
 "$bin" datagen --check "$tmp/cut.tgd" >"$tmp/out" 2>&1
 check "--check refuses a truncated file" test $? = 1
 check "... naming the offset" grep -q 'offset 8: game 1: truncated record' "$tmp/out"
+"$bin" datagen --games 1 --nodes 300 --out "$tmp/cut.tgd" >"$tmp/out" 2>&1
+check "datagen appends nothing to a broken file" test "$(wc -c <"$tmp/cut.tgd")" = 40
+check "... and says how to mend it" grep -q 'offset 8: game 1: truncated record.*truncate it to that offset' "$tmp/out"
 "$bin" datagen --check "$here/checks.sh" >"$tmp/out" 2>&1
 check "--check refuses another kind of file" grep -q 'not a tengen training data file' "$tmp/out"
 "$bin" datagen --games 2 >"$tmp/out" 2>&1

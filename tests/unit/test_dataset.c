@@ -432,10 +432,12 @@ static void test_datagen_games(void **state) {
         free(a);
         free(b);
     }
-    /* No opening is played twice (up to symmetry): one stone near the centre of 15x15 has
-     * ten places that differ, so eight games take eight of them. */
-    const TgDatagenSettings one = settings(TG_FREESTYLE, 8, 100, 5, 1, 1);
+    /* No opening is played twice (up to symmetry), in a run or in the file it appends to: one
+     * stone near the centre of 15x15 has ten places that differ, so eight games in two runs
+     * take eight of them. */
+    const TgDatagenSettings one = settings(TG_FREESTYLE, 4, 100, 5, 1, 1);
     generate(&one, path);
+    assert_int_equal(tg_datagen(&one, path, NULL, NULL, err, sizeof err), TG_OK);
     DataGame *d = malloc(sizeof *d * 8);
     assert_int_equal(load_games(path, d, 8), 8);
     bool seen[4][4] = {{false}};
@@ -465,6 +467,15 @@ static void test_datagen_games(void **state) {
     assert_int_equal(tg_datagen(&two, "/nonexistent/x.tgd", NULL, NULL, err, sizeof err),
                      TG_ERR_IO);
     assert_non_null(strstr(err, "/nonexistent/x.tgd"));
+    /* Nothing is appended to a file that is not sound data. */
+    FILE *f = fopen(path, "wb");
+    fwrite("TGD1\1\0\0\0\1", 1, 9, f);
+    fclose(f);
+    assert_int_equal(tg_datagen(&two, path, NULL, NULL, err, sizeof err), TG_ERR_PARSE);
+    if (!strstr(err, "offset 8: truncated record")) fail_msg("%s", err);
+    size_t len;
+    free(slurp(path, &len));
+    assert_int_equal(len, 9);
     remove(path);
     remove(again);
 }
