@@ -168,6 +168,7 @@ test: unit cxx-test check-layout cli-test brain-test play-test serve-test web-te
 cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_analyze_selfplay.sh $(BUILD)/tengen
 	@sh tests/cli/test_ladder.sh $(BUILD)/tengen
+	@sh tests/cli/test_datagen.sh $(BUILD)/tengen
 
 # tengen.h from C++: compiles, links libtengen.a, stops a search on a std::atomic<bool>.
 CXX ?= c++

@@ -493,6 +493,54 @@ void *tg_zero_selfplay(const TgModel *model, const TgZeroSettings *settings, siz
 double tg_mcts_playout_rate(TgRule rule, int size, int64_t ms, uint64_t seed);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Training data for the evaluation tuner (docs/formats.md, "Training data (.tgd)")            */
+/* ------------------------------------------------------------------------------------------ */
+
+/// Self-play data generation: the full engine at a fixed node budget a move plays both colours
+/// from random openings. Zero in a field means its default.
+typedef struct TgDatagenSettings {
+    TgRule rule;
+    int size;                   ///< board side (0: 15)
+    int games;                  ///< games to write, at least 1
+    uint64_t nodes;             ///< search nodes a move (0: 3000)
+    int threads;                ///< games played at once, one search thread each (0: 1)
+    uint64_t seed;              ///< the randomness of the openings
+    int random_min, random_max; ///< random opening stones (random_max 0: 2..6)
+    const TgStopFlag *stop;     ///< may be NULL; games unfinished when it turns true are dropped
+} TgDatagenSettings;
+
+/// Called after each game is written (from the thread that played it, under the run's lock):
+/// games written, positions (moves with a search score) written, seconds since the start.
+typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds, void *user);
+
+/// Plays settings->games games and appends them to the data file `path` (created when missing,
+/// one write per game). Each opening is 2..6 random stones near the centre (never a renju foul
+/// nor a five), drawn again while another game of the run or of the file had it (up to
+/// symmetry) or a short search scores it beyond +-400; its moves carry no score. Every engine
+/// move carries its root score; a game ends at a five, a full board or the first forced result
+/// the search announces (|score| >= TG_SCORE_WIN_MIN), which decides it. Deterministic for a
+/// seed, one thread and the file's games. Errors: TG_ERR_ARGUMENT (bad settings), TG_ERR_IO
+/// (the file), TG_ERR_PARSE (the file is not sound data: nothing is appended to it),
+/// TG_ERR_MEMORY; err gets a message. Games written before an error stay written.
+TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
+                   void *user, char *err, size_t err_size);
+
+/// What a data file holds (tg_data_summary).
+typedef struct TgDataSummary {
+    int64_t games;
+    int64_t moves;                ///< all moves, random opening stones included
+    int64_t positions;            ///< moves with a search score: the training samples
+    int64_t results[3];           ///< games by winner (TgColor): Black, White, draws (TG_NOBODY)
+    int64_t adjudicated;          ///< games decided by a forced-result score, not a five
+    int64_t rules[TG_RULE_COUNT]; ///< games by rule
+} TgDataSummary;
+
+/// Reads a whole data file (files joined with cat included) and replays every game by its
+/// rule: a move after a five, a renju foul, or a result that neither a five nor the last
+/// score explains is refused like a malformed record, with the file offset and the fault.
+TgError tg_data_summary(const char *path, TgDataSummary *out, char *err, size_t err_size);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Opening rules (docs/rules.md §4) and the 26 renju openings (§5)                            */
 /* ------------------------------------------------------------------------------------------ */
 

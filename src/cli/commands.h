@@ -19,6 +19,7 @@ int cmd_play_game(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_opening(int argc, char **argv);
 int cmd_zero(int argc, char **argv);
+int cmd_datagen(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
 extern const char USAGE_SOLVE[];
@@ -28,5 +29,6 @@ extern const char USAGE_PLAY[];
 extern const char USAGE_SERVE[];
 extern const char USAGE_OPENING[];
 extern const char USAGE_ZERO[];
+extern const char USAGE_DATAGEN[];
 
 #endif

@@ -35,6 +35,8 @@ static const CliCommand COMMANDS[] = {
      cmd_opening},
     {"zero", "self-play training records, models and speed of the zero level", USAGE_ZERO,
      cmd_zero},
+    {"datagen", "self-play training data (scored positions) for the evaluation tuner",
+     USAGE_DATAGEN, cmd_datagen},
     {"play", "play a game in the terminal (ncurses, or --plain lines)", USAGE_PLAY, cmd_play_game},
     {"serve", "play in the browser: the web game and its JSON API", USAGE_SERVE, cmd_serve},
     {"brain", "run the Gomocup brain on stdin/stdout", USAGE_BRAIN, cmd_brain},

@@ -1,0 +1,159 @@
+/*
+ * cmd_datagen.c — `tengen datagen`: self-play training data for the evaluation tuner
+ * (docs/formats.md, "Training data (.tgd)"). The games are played by tg_datagen(); this file
+ * reads the options and prints the progress.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+const char USAGE_DATAGEN[] =
+    "usage: tengen datagen --games N --out FILE [--rule R] [--size N] [--nodes N] [--threads T]\n"
+    "                      [--seed S] [--random MIN-MAX] [--quiet]\n"
+    "       tengen datagen --check FILE...\n"
+    "\n"
+    "Plays N self-play games of the full engine at a fixed node budget a move (default 3000)\n"
+    "and appends them to FILE as training data (.tgd, docs/formats.md): every engine move with\n"
+    "its search score, and the result. Each game starts from MIN-MAX random stones near the\n"
+    "centre (default 2-6; never a renju foul; drawn again when another game of the run had\n"
+    "them, up to symmetry, or a short search finds the position lopsided) and ends at a five,\n"
+    "a full board or the first forced win the search announces. T threads play whole games\n"
+    "at once (default 1). Rule: freestyle (default), standard, renju, caro8 or caro9; size\n"
+    "15 unless given. The same seed with one thread gives the same file; without --seed one\n"
+    "is drawn and printed. A run appending to a file plays openings its games do not have.\n"
+    "Data files can be joined with cat. Progress goes to stderr every few seconds (--quiet:\n"
+    "only the summary).\n"
+    "\n"
+    "--check reads data files, replays every game by its rule and prints what each holds:\n"
+    "games, positions (scored moves), results, games decided by a forced-win score; a\n"
+    "malformed file is refused with the offset and the fault (exit status 1).\n";
+
+enum {
+    PROGRESS_MS = 5000,   ///< between progress lines
+    DEFAULT_NODES = 3000, ///< tg_datagen's default, for the summary
+};
+
+typedef struct DatagenOptions {
+    TgDatagenSettings s;
+    const char *out;
+    bool quiet;
+} DatagenOptions;
+
+typedef struct Progress {
+    int64_t last_ms;
+    int games;          ///< games asked for
+    uint64_t positions; ///< written so far
+    bool quiet;
+} Progress;
+
+static void report(int games, uint64_t positions, double seconds, void *user) {
+    Progress *p = user;
+    const int64_t now = tg_now_ms();
+    p->positions = positions;
+    if (p->quiet || (now - p->last_ms < PROGRESS_MS && games < p->games)) return;
+    p->last_ms = now;
+    fprintf(stderr, "datagen: %d/%d games, %" PRIu64 " positions, %.0f positions/s\n", games,
+            p->games, positions, seconds > 0 ? (double)positions / seconds : 0.0);
+}
+
+/// Reads "MIN-MAX" (or one number for both).
+static bool parse_range(const char *text, int *lo, int *hi) {
+    char *end;
+    const long a = strtol(text, &end, 10);
+    long b = a;
+    if (*end == '-') b = strtol(end + 1, &end, 10);
+    if (end == text || *end || a < 0 || b < a || b < 1 || b > 200) {
+        cli_error("--random wants MIN-MAX stones (0 <= MIN <= MAX, MAX >= 1), not '%s'", text);
+        return false;
+    }
+    *lo = (int)a, *hi = (int)b;
+    return true;
+}
+
+static int datagen_options(int argc, char **argv, DatagenOptions *o) {
+    bool seeded = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        long n;
+        if (cli_option(argc, argv, &i, "--out", &o->out)) continue;
+        if (cli_flag(argv, i, "--quiet")) {
+            o->quiet = true;
+        } else if (cli_option(argc, argv, &i, "--rule", &v)) {
+            if (!tg_rule_from_name(v, &o->s.rule))
+                return cli_error("datagen: unknown rule '%s'", v) + 1;
+        } else if (cli_option(argc, argv, &i, "--size", &v)) {
+            if (!cli_int("--size", v, TG_MIN_SIZE, TG_MAX_SIZE, &n)) return 2;
+            o->s.size = (int)n;
+        } else if (cli_option(argc, argv, &i, "--games", &v)) {
+            if (!cli_int("--games", v, 1, 100000000L, &n)) return 2;
+            o->s.games = (int)n;
+        } else if (cli_option(argc, argv, &i, "--nodes", &v)) {
+            if (!cli_int("--nodes", v, 1, 1000000000L, &n)) return 2;
+            o->s.nodes = (uint64_t)n;
+        } else if (cli_option(argc, argv, &i, "--threads", &v)) {
+            if (!cli_int("--threads", v, 1, TG_MAX_THREADS, &n)) return 2;
+            o->s.threads = (int)n;
+        } else if (cli_option(argc, argv, &i, "--seed", &v)) {
+            if (!cli_int("--seed", v, 0, 2147483647L, &n)) return 2;
+            o->s.seed = (uint64_t)n;
+            seeded = true;
+        } else if (cli_option(argc, argv, &i, "--random", &v)) {
+            if (!parse_range(v, &o->s.random_min, &o->s.random_max)) return 2;
+        } else
+            return cli_error("datagen: unknown option '%s' (see --help)", argv[i]) + 1;
+    }
+    if (!o->out || !o->s.games)
+        return cli_error("datagen: --games N and --out FILE are needed (see --help)") + 1;
+    if (!seeded) o->s.seed = ((uint64_t)time(NULL) * 1000003u + (uint64_t)getpid()) % 2147483648u;
+    return 0;
+}
+
+static int check_files(int argc, char **argv) {
+    if (argc < 3) return cli_error("datagen --check: name one data file or more") + 1;
+    int status = 0;
+    for (int i = 2; i < argc; i++) {
+        TgDataSummary sum;
+        char err[300];
+        if (tg_data_summary(argv[i], &sum, err, sizeof err) != TG_OK) {
+            status = cli_error("%s", err);
+            continue;
+        }
+        printf("%s: %" PRId64 " games, %" PRId64 " positions (%" PRId64 " moves); black %" PRId64
+               ", white %" PRId64 ", draws %" PRId64 "; %" PRId64 " decided by a forced-win "
+               "score;",
+               argv[i], sum.games, sum.positions, sum.moves, sum.results[TG_BLACK],
+               sum.results[TG_WHITE], sum.results[TG_NOBODY], sum.adjudicated);
+        for (int r = 0; r < TG_RULE_COUNT; r++)
+            if (sum.rules[r]) printf(" %s %" PRId64, tg_rule_name((TgRule)r), sum.rules[r]);
+        printf("\n");
+    }
+    return status;
+}
+
+int cmd_datagen(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "--check") == 0) return check_files(argc, argv);
+    DatagenOptions o = {.s = {.rule = TG_FREESTYLE, .size = 15, .threads = 1}};
+    const int status = datagen_options(argc, argv, &o);
+    if (status) return status;
+    Progress p = {.last_ms = tg_now_ms(), .games = o.s.games, .quiet = o.quiet};
+    const int64_t start = tg_now_ms();
+    char err[300];
+    const TgError e = tg_datagen(&o.s, o.out, report, &p, err, sizeof err);
+    if (e == TG_ERR_PARSE)
+        return cli_error("datagen: %s (it appends only to a sound data file: truncate it to that "
+                         "offset to keep the games before)",
+                         err);
+    if (e != TG_OK) return cli_error("datagen: %s", err);
+    const double seconds = (double)(tg_now_ms() - start) / 1000.0;
+    printf("datagen: %d games, %" PRIu64 " positions of %s %dx%d at %" PRIu64 " nodes a move "
+           "(seed %" PRIu64 ") appended to %s in %.1f s, %.0f positions/s\n",
+           o.s.games, p.positions, tg_rule_name(o.s.rule), o.s.size, o.s.size,
+           o.s.nodes ? o.s.nodes : DEFAULT_NODES, o.s.seed, o.out, seconds,
+           seconds > 0 ? (double)p.positions / seconds : 0.0);
+    return 0;
+}

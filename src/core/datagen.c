@@ -1,0 +1,486 @@
+/*
+ * datagen.c — training data for the evaluation tuner: self-play games of the full engine at a
+ * fixed node budget a move from varied random openings, written as .tgd records (dataset.h).
+ * Threads each play whole games; one lock orders the appends and the counts.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+#include "game.h"
+#include "rules.h"
+#include "zobrist.h"
+
+enum {
+    DATAGEN_SIZE = 15,
+    DATAGEN_NODES = 3000,   ///< a move: about 2-4 ms, deep enough to score positions well
+    DATAGEN_RANDOM_MIN = 2, ///< random opening stones, both colours together
+    DATAGEN_RANDOM_MAX = 6,
+    DATAGEN_CHECK_NODES = 1000,  ///< the search that judges an opening's balance
+    DATAGEN_BALANCE = 400,       ///< an opening scored beyond this is lopsided: drawn again
+    DATAGEN_OPENING_TRIES = 100, ///< redraws before a lopsided opening is kept anyway
+    DATAGEN_FIRST_RADIUS = 3,    ///< the first random stone: this near the centre
+    DATAGEN_NEAR_RADIUS = 2,     ///< every later one: this near a stone already placed
+    DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
+};
+
+/// Openings already played in this run or found in its file, as keys (opening_key); 0 marks
+/// an empty slot.
+typedef struct KeySet {
+    uint64_t *slot;
+    size_t cap, count; ///< cap: a power of two, or 0
+} KeySet;
+
+/// What the threads share; every field after `lock` is guarded by it.
+typedef struct Run {
+    const TgDatagenSettings *s;
+    int width, height, random_min, random_max;
+    uint64_t nodes;
+    FILE *f;
+    const char *path;
+    TgDatagenProgress progress;
+    void *user;
+    int64_t start_ms;
+    pthread_mutex_t lock;
+    int next_game; ///< games handed out
+    int done;      ///< games written
+    uint64_t positions;
+    KeySet openings;
+    TgError error;
+    char message[256];
+} Run;
+
+typedef struct Player {
+    Run *run;
+    TgEngine *engine;
+    DataGame *data;
+} Player;
+
+static void fail(Run *run, TgError e, const char *what) {
+    pthread_mutex_lock(&run->lock);
+    if (run->error == TG_OK) {
+        run->error = e;
+        snprintf(run->message, sizeof run->message, "%s", what);
+    }
+    pthread_mutex_unlock(&run->lock);
+}
+
+static bool stopped(const Run *run) { return run->s->stop && atomic_load(run->s->stop); }
+
+/* ---- The random opening ---- */
+
+static bool near(TgPoint a, TgPoint b, int radius) {
+    return abs(a.x - b.x) <= radius && abs(a.y - b.y) <= radius;
+}
+
+/// Empty points where the next random stone may go: near the centre for the first, near a
+/// stone already placed for the others.
+static int opening_candidates(const TgGame *g, TgPoint *out) {
+    const int w = tg_game_width(g), h = tg_game_height(g), ply = tg_game_ply(g);
+    const TgPoint centre = {w / 2, h / 2};
+    int n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const TgPoint p = {x, y};
+            if (tg_game_stone(g, p) != TG_NOBODY) continue;
+            bool ok = ply == 0 && near(p, centre, DATAGEN_FIRST_RADIUS);
+            for (int i = 0; i < ply && !ok; i++)
+                ok = near(p, tg_game_move(g, i), DATAGEN_NEAR_RADIUS);
+            if (ok) out[n++] = p;
+        }
+    return n;
+}
+
+/// Is p a fair random stone: no renju foul for Black, no five?
+static bool fair_stone(TgGame *g, TgPoint p) {
+    const Color me = board_to_move(&g->board);
+    if (rules_makes_five(&g->board, game_pos(g, p), me)) return false;
+    if (me == BLACK && tg_game_foul_at(g, p) != TG_FOUL_NONE) return false;
+    return tg_game_check(g, p, NULL) == TG_OK;
+}
+
+/// Plays `count` random stones on the empty game. False when no fair point is left.
+static bool random_stones(TgGame *g, int count, uint64_t *rng) {
+    TgPoint cand[TG_MAX_SIZE * TG_MAX_SIZE];
+    for (int k = 0; k < count; k++) {
+        int n = opening_candidates(g, cand);
+        for (;;) {
+            if (n == 0) return false;
+            const int i = (int)(splitmix64(rng) % (uint64_t)n);
+            if (fair_stone(g, cand[i])) {
+                if (tg_game_play(g, cand[i], 0) != TG_OK) return false;
+                break;
+            }
+            cand[i] = cand[--n];
+        }
+    }
+    return !tg_game_over(g);
+}
+
+/// An opening's stones (moves in turn, Black first) as a key, the same for their eight
+/// symmetric images (a game from one plays as from the other, so it would add little).
+static uint64_t opening_key(const Pos *moves, int count, int size) {
+    uint64_t best = UINT64_MAX;
+    for (int k = 0; k < 8; k++) {
+        uint64_t key = 0;
+        for (int i = 0; i < count; i++) {
+            const TgPoint p = tg_point_transform(game_point(moves[i]), size, k);
+            uint64_t stone = (uint64_t)((p.y * TG_MAX_SIZE + p.x) * 2 + (i & 1)) + 1;
+            key += splitmix64(&stone); // a sum: the order of the stones does not matter
+        }
+        if (key < best) best = key;
+    }
+    return best ? best : 1;
+}
+
+/// Adds a key; false when it was there already. Out of memory, every key counts as new.
+static bool keyset_add(KeySet *s, uint64_t key) {
+    if (2 * (s->count + 1) > s->cap) {
+        const size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot) return true;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slot[i]) continue;
+            size_t j = s->slot[i] & (cap - 1);
+            while (slot[j]) j = (j + 1) & (cap - 1);
+            slot[j] = s->slot[i];
+        }
+        free(s->slot);
+        s->slot = slot, s->cap = cap;
+    }
+    size_t j = key & (s->cap - 1);
+    for (; s->slot[j]; j = (j + 1) & (s->cap - 1))
+        if (s->slot[j] == key) return false;
+    s->slot[j] = key;
+    s->count++;
+    return true;
+}
+
+/// Claims the opening of g for this game; false when another game of the run had it.
+static bool claim_opening(Run *run, const TgGame *g) {
+    const uint64_t key = opening_key(g->board.moves, g->board.ply, g->board.width);
+    pthread_mutex_lock(&run->lock);
+    const bool fresh = keyset_add(&run->openings, key);
+    pthread_mutex_unlock(&run->lock);
+    return fresh;
+}
+
+/// Draws random openings until one that no other game of the run had (up to symmetry) and
+/// that a short search finds near balance (the last try is kept as it is). Leaves it in *g;
+/// returns NULL, or why no opening was found.
+static const char *balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
+    Run *run = pl->run;
+    const int span = run->random_max - run->random_min + 1;
+    const TgSearchLimits check = {
+        .level = TG_LEVEL_MAX, .nodes = DATAGEN_CHECK_NODES, .stop = run->s->stop};
+    for (int tries = 1; tries <= DATAGEN_OPENING_TRIES; tries++) {
+        const int count = run->random_min + (int)(splitmix64(rng) % (uint64_t)span);
+        tg_game_goto(g, 0); // the next play cuts the old opening off
+        if (!random_stones(g, count, rng)) continue;
+        if (tries == DATAGEN_OPENING_TRIES) return NULL;
+        if (!claim_opening(run, g)) continue;
+        TgSearchResult r;
+        const TgError e = tg_engine_search(pl->engine, g, &check, NULL, NULL, &r);
+        if (e != TG_OK) return tg_error_text(e);
+        if (abs(r.score) <= DATAGEN_BALANCE) return NULL;
+    }
+    return "no fair random opening fits this board";
+}
+
+/* ---- One game ---- */
+
+static int16_t clamp16(int score) {
+    return (int16_t)(score > TG_SCORE_WIN    ? TG_SCORE_WIN
+                     : score < -TG_SCORE_WIN ? -TG_SCORE_WIN
+                                             : score);
+}
+
+/// Starts the record of game g (its opening played): the random stones, with no score.
+static void record_opening(const Run *run, const TgGame *g, DataGame *d) {
+    *d = (DataGame){.rule = run->s->rule,
+                    .width = run->width,
+                    .height = run->height,
+                    .result = TG_NOBODY,
+                    .count = tg_game_ply(g)};
+    for (int i = 0; i < d->count; i++) {
+        d->moves[i] = game_pos(g, tg_game_move(g, i));
+        d->score[i] = DATA_NO_SCORE;
+    }
+}
+
+/// Plays the game on to its end, recording each engine move with its score and the result.
+/// Returns NULL, or what went wrong.
+static const char *play_out(Player *pl, TgGame *g, DataGame *d) {
+    const Run *run = pl->run;
+    const TgSearchLimits limits = {
+        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
+    while (!stopped(run)) {
+        if (d->count == run->width * run->height) return NULL; // a full board: a draw
+        TgSearchResult r;
+        const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
+        if (e != TG_OK) return tg_error_text(e);
+        if (tg_point_is_pass(r.best)) return NULL; // no legal move: a draw
+        const TgColor me = tg_game_to_move(g);
+        if (tg_game_play(g, r.best, 0) != TG_OK) return "the engine chose an illegal move";
+        d->moves[d->count] = game_pos(g, r.best);
+        d->score[d->count++] = clamp16(r.score);
+        if (tg_game_over(g)) {
+            d->result = tg_game_result(g).winner;
+            return NULL;
+        }
+        /* A forced result: the rest of the game teaches nothing new (adjudicated). */
+        if (abs(r.score) >= TG_SCORE_WIN_MIN) {
+            d->result = r.score > 0 ? me : (TgColor)(me ^ 1);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/// Plays game `index` into pl->data. False when it was not finished: stopped, or a failure
+/// (reported to the run).
+static bool play_game(Player *pl, int index) {
+    Run *run = pl->run;
+    /* Game i's stream follows from the seed, the rule and i, so that runs of other rules with
+     * one seed differ (with threads, which openings are taken first also counts). */
+    uint64_t rng =
+        (run->s->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)index * 0xd1b54a32d192ed03ULL) ^
+        ((uint64_t)run->s->rule + 1) * 0xbf58476d1ce4e5b9ULL;
+    TgGame *g = tg_game_new(run->s->rule, run->width, run->height);
+    if (!g) return fail(run, TG_ERR_MEMORY, "out of memory"), false;
+    tg_engine_clear(pl->engine);
+    const char *fault = balanced_opening(pl, g, &rng);
+    if (!fault) {
+        record_opening(run, g, pl->data);
+        tg_engine_clear(pl->engine); // the game's searches do not see the opening check's
+        fault = play_out(pl, g, pl->data);
+    }
+    tg_game_free(g);
+    if (stopped(run)) return false;
+    if (fault) {
+        char what[200];
+        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
+        fail(run, TG_ERR_MEMORY, what);
+    }
+    return !fault;
+}
+
+/* ---- Threads ---- */
+
+static int scored_moves(const DataGame *d) {
+    int n = 0;
+    for (int i = 0; i < d->count; i++) n += d->score[i] != DATA_NO_SCORE;
+    return n;
+}
+
+/// Takes the next game number; -1 when all are handed out or the run is over.
+static int next_game(Run *run) {
+    pthread_mutex_lock(&run->lock);
+    const int index = run->error == TG_OK && !stopped(run) && run->next_game < run->s->games
+                          ? run->next_game++
+                          : -1;
+    pthread_mutex_unlock(&run->lock);
+    return index;
+}
+
+static void save_game(Run *run, const DataGame *d) {
+    pthread_mutex_lock(&run->lock);
+    if (run->error == TG_OK) {
+        if (!dataset_write(run->f, d)) {
+            run->error = TG_ERR_IO;
+            snprintf(run->message, sizeof run->message, "%s: cannot write: %s", run->path,
+                     strerror(errno));
+        } else {
+            run->done++;
+            run->positions += (uint64_t)scored_moves(d);
+            if (run->progress)
+                run->progress(run->done, run->positions,
+                              (double)(tg_now_ms() - run->start_ms) / 1000.0, run->user);
+        }
+    }
+    pthread_mutex_unlock(&run->lock);
+}
+
+static void *player_main(void *arg) {
+    Player *pl = arg;
+    for (int index; (index = next_game(pl->run)) >= 0;)
+        if (play_game(pl, index)) save_game(pl->run, pl->data);
+    return NULL;
+}
+
+static TgError check_settings(const TgDatagenSettings *s, const char **why) {
+    const int size = s->size ? s->size : DATAGEN_SIZE;
+    const int rmax = s->random_max ? s->random_max : DATAGEN_RANDOM_MAX;
+    const int rmin = s->random_max ? s->random_min : DATAGEN_RANDOM_MIN;
+    *why = (unsigned)s->rule >= TG_RULE_COUNT              ? "unknown rule"
+           : size < TG_MIN_SIZE || size > TG_MAX_SIZE      ? "board size out of range"
+           : s->games < 1                                  ? "games must be at least 1"
+           : s->threads < 0 || s->threads > TG_MAX_THREADS ? "threads out of range"
+           : rmin < 0 || rmin > rmax || rmax > size * size / 4
+               ? "random stones out of range (at most a quarter of the board)"
+               : NULL;
+    return *why ? TG_ERR_ARGUMENT : TG_OK;
+}
+
+/// Puts the openings of the games already in the run's file (of its rule and size) into the
+/// run's set, so that a run appending to a file plays new ones. A malformed file is refused.
+static TgError known_openings(Run *run, char *err, size_t err_size) {
+    FILE *f = fopen(run->path, "rb");
+    if (!f) return TG_OK; // a new file
+    const bool empty = fseek(f, 0, SEEK_END) != 0 || ftell(f) <= 0;
+    fclose(f);
+    if (empty) return TG_OK;
+    DataReader *r = dataset_open(run->path, err, err_size);
+    DataGame *d = malloc(sizeof *d);
+    int got = r && d ? 1 : -1;
+    while (got == 1 && (got = dataset_next(r, d, err, err_size)) == 1) {
+        if (d->rule != run->s->rule || d->width != run->width || d->height != run->height) continue;
+        int n = 0;
+        while (n < d->count && d->score[n] == DATA_NO_SCORE) n++;
+        keyset_add(&run->openings, opening_key(d->moves, n, run->width));
+    }
+    free(d);
+    dataset_close(r);
+    if (got < 0 && r && !d) snprintf(err, err_size, "out of memory");
+    return got < 0 ? TG_ERR_PARSE : TG_OK;
+}
+
+/// Plays the run's games on `threads` threads, one engine each.
+static void run_players(Run *run, int threads) {
+    Player *pl = calloc((size_t)threads, sizeof *pl);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    bool *started = calloc((size_t)threads, sizeof *started);
+    bool ready = pl && tid && started;
+    for (int i = 0; ready && i < threads; i++) {
+        pl[i].run = run;
+        pl[i].engine = tg_engine_new(1, DATAGEN_HASH);
+        pl[i].data = malloc(sizeof *pl[i].data);
+        ready = pl[i].engine && pl[i].data;
+    }
+    if (!ready) fail(run, TG_ERR_MEMORY, "out of memory");
+    for (int i = 0; ready && i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, player_main, &pl[i]) == 0;
+    for (int i = 0; ready && i < threads; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+    if (ready && !started[0]) fail(run, TG_ERR_MEMORY, "cannot start a thread");
+    for (int i = 0; pl && i < threads; i++) {
+        tg_engine_free(pl[i].engine);
+        free(pl[i].data);
+    }
+    free(pl);
+    free(tid);
+    free(started);
+}
+
+TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgress progress,
+                   void *user, char *err, size_t err_size) {
+    const char *why;
+    if (check_settings(s, &why) != TG_OK) {
+        snprintf(err, err_size, "%s", why);
+        return TG_ERR_ARGUMENT;
+    }
+    Run run = {.s = s,
+               .width = s->size ? s->size : DATAGEN_SIZE,
+               .random_min = s->random_max ? s->random_min : DATAGEN_RANDOM_MIN,
+               .random_max = s->random_max ? s->random_max : DATAGEN_RANDOM_MAX,
+               .nodes = s->nodes ? s->nodes : DATAGEN_NODES,
+               .path = path,
+               .progress = progress,
+               .user = user,
+               .start_ms = tg_now_ms()};
+    run.height = run.width;
+    TgError e = known_openings(&run, err, err_size);
+    if (e == TG_OK && !(run.f = fopen(path, "ab"))) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        e = TG_ERR_IO;
+    }
+    if (e != TG_OK) {
+        free(run.openings.slot);
+        return e;
+    }
+    pthread_mutex_init(&run.lock, NULL);
+    run_players(&run, s->threads > 0 ? s->threads : 1);
+    pthread_mutex_destroy(&run.lock);
+    free(run.openings.slot);
+    if (fclose(run.f) != 0 && run.error == TG_OK) {
+        run.error = TG_ERR_IO;
+        snprintf(run.message, sizeof run.message, "%s: cannot write: %s", path, strerror(errno));
+    }
+    if (run.error != TG_OK) snprintf(err, err_size, "%s", run.message);
+    return run.error;
+}
+/* ---- Checking a data file ---- */
+
+/// Replays game d by its rule on b; NULL when it is sound, else the fault and, in *bad, the
+/// move (-1: the result).
+static const char *replay_fault(Board *b, const DataGame *d, bool *adjudicated, int *bad) {
+    board_init(b, d->rule, d->width, d->height);
+    bool five = false;
+    *adjudicated = false;
+    for (int i = 0; i < d->count; i++) {
+        *bad = i;
+        if (five) return "a move after a five";
+        const Pos p = d->moves[i];
+        const Color me = board_to_move(b);
+        if (d->rule == TG_RENJU && me == BLACK && renju_foul(b, p) != TG_FOUL_NONE)
+            return "a renju foul";
+        five = rules_makes_five(b, p, me);
+        board_play(b, p);
+    }
+    *bad = -1;
+    const int last = d->count - 1;
+    if (five) return d->result == last % 2 ? NULL : "the result is not the five's winner";
+    if (d->result == TG_NOBODY) return NULL;
+    const int s = last >= 0 ? d->score[last] : 0;
+    *adjudicated = s != DATA_NO_SCORE && abs(s) >= TG_SCORE_WIN_MIN &&
+                   d->result == (s > 0 ? last % 2 : 1 - last % 2);
+    return *adjudicated ? NULL : "a result that neither a five nor the last score explains";
+}
+
+TgError tg_data_summary(const char *path, TgDataSummary *out, char *err, size_t err_size) {
+    memset(out, 0, sizeof *out);
+    FILE *probe = fopen(path, "rb");
+    if (!probe) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return TG_ERR_IO;
+    }
+    fclose(probe);
+    DataReader *r = dataset_open(path, err, err_size);
+    if (!r) return TG_ERR_PARSE;
+    DataGame *d = malloc(sizeof *d);
+    Board *b = malloc(sizeof *b);
+    TgError e = d && b ? TG_OK : TG_ERR_MEMORY;
+    int got;
+    while (e == TG_OK && (got = dataset_next(r, d, err, err_size)) != 0) {
+        if (got < 0) {
+            e = TG_ERR_PARSE;
+            break;
+        }
+        bool adjudicated;
+        int bad;
+        const char *fault = replay_fault(b, d, &adjudicated, &bad);
+        if (fault) {
+            if (bad >= 0)
+                snprintf(err, err_size, "%s: offset %lld: game %lld, move %d: %s", path,
+                         dataset_game_offset(r), (long long)out->games + 1, bad + 1, fault);
+            else
+                snprintf(err, err_size, "%s: offset %lld: game %lld: %s", path,
+                         dataset_game_offset(r), (long long)out->games + 1, fault);
+            e = TG_ERR_PARSE;
+            break;
+        }
+        out->games++;
+        out->moves += d->count;
+        for (int i = 0; i < d->count; i++) out->positions += d->score[i] != DATA_NO_SCORE;
+        out->results[d->result]++;
+        out->adjudicated += adjudicated;
+        out->rules[d->rule]++;
+    }
+    if (e == TG_ERR_MEMORY) snprintf(err, err_size, "out of memory");
+    free(d);
+    free(b);
+    dataset_close(r);
+    return e;
+}

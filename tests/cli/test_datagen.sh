@@ -1,0 +1,50 @@
+#!/bin/sh
+# test_datagen.sh — end-to-end checks of `tengen datagen`: small runs append whole games that
+# --check replays, two runs joined with cat read as one, a seed repeats its bytes, and bad
+# options and malformed files are refused with a clear message.
+# usage: sh tests/cli/test_datagen.sh path/to/tengen
+bin=${1:?usage: $0 path/to/tengen}
+here=$(dirname "$0")
+. "$here/checks.sh"
+
+"$bin" datagen --games 3 --nodes 300 --seed 4 --out "$tmp/a.tgd" >"$tmp/out" 2>&1
+check "datagen exits 0" test $? = 0
+check "datagen prints a summary" grep -Eq '^datagen: 3 games, [0-9]+ positions of freestyle 15x15 at 300 nodes a move \(seed 4\)' "$tmp/out"
+check "datagen prints progress" grep -q '^datagen: 3/3 games' "$tmp/out"
+"$bin" datagen --games 2 --nodes 300 --rule renju --size 13 --threads 2 --random 3-4 --quiet \
+    --out "$tmp/a.tgd" >"$tmp/out" 2>&1
+check "a second run appends" test $? = 0
+check "--quiet prints only the summary" test "$(wc -l <"$tmp/out")" = 1
+"$bin" datagen --check "$tmp/a.tgd" >"$tmp/out" 2>&1
+check "--check reads both runs" grep -Eq ': 5 games, [0-9]+ positions .*; freestyle 3 renju 2$' "$tmp/out"
+check "the header is written once" test "$(grep -ao TGD1 "$tmp/a.tgd" | wc -l)" = 1
+cat "$tmp/a.tgd" "$tmp/a.tgd" >"$tmp/joined.tgd"
+"$bin" datagen --check "$tmp/joined.tgd" >"$tmp/out" 2>&1
+check "files joined with cat read as one" grep -q ': 10 games, ' "$tmp/out"
+"$bin" datagen --games 3 --nodes 300 --seed 4 --out "$tmp/b.tgd" --quiet >/dev/null 2>&1
+head -c "$(wc -c <"$tmp/b.tgd")" "$tmp/a.tgd" >"$tmp/a3.tgd"
+check "a seed repeats its games" cmp -s "$tmp/a3.tgd" "$tmp/b.tgd"
+
+head -c 40 "$tmp/b.tgd" >"$tmp/cut.tgd"
+"$bin" datagen --check "$tmp/cut.tgd" >"$tmp/out" 2>&1
+check "--check refuses a truncated file" test $? = 1
+check "... naming the offset" grep -q 'offset 8: game 1: truncated record' "$tmp/out"
+"$bin" datagen --games 1 --nodes 300 --out "$tmp/cut.tgd" >"$tmp/out" 2>&1
+check "datagen appends nothing to a broken file" test "$(wc -c <"$tmp/cut.tgd")" = 40
+check "... and says how to mend it" grep -q 'offset 8: game 1: truncated record.*truncate it to that offset' "$tmp/out"
+"$bin" datagen --check "$here/checks.sh" >"$tmp/out" 2>&1
+check "--check refuses another kind of file" grep -q 'not a tengen training data file' "$tmp/out"
+"$bin" datagen --games 2 >"$tmp/out" 2>&1
+check "datagen wants --out" test $? = 2
+"$bin" datagen --games 2 --out "$tmp/c.tgd" --random 6-2 >"$tmp/out" 2>&1
+check "datagen refuses a bad --random" grep -q 'random wants MIN-MAX' "$tmp/out"
+"$bin" datagen --games 2 --out "$tmp/c.tgd" --rule gomoku9 >"$tmp/out" 2>&1
+check "datagen refuses an unknown rule" grep -q "unknown rule 'gomoku9'" "$tmp/out"
+"$bin" datagen --games 2 --out "$tmp/c.tgd" --nodes 0 >"$tmp/out" 2>&1
+check "datagen refuses zero nodes" test $? = 2
+"$bin" datagen --games 2 --out "$tmp/nowhere/c.tgd" >"$tmp/out" 2>&1
+check "datagen names a file it cannot open" grep -q 'nowhere/c.tgd: No such file' "$tmp/out"
+check "a refused run writes nothing" test ! -e "$tmp/c.tgd"
+
+echo "datagen: $pass passed, $fail failed"
+[ $fail = 0 ]
