@@ -445,6 +445,38 @@ int tg_bench_position_count(void);
 const TgBenchPosition *tg_bench_position(int index);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Evaluation training (docs/eval.md)                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct TgTuneSettings {
+    TgRule rule;
+    const char *const *data; ///< training data files (tengen datagen); other rules' games skipped
+    int data_count;
+    const char *start_text; ///< a weight table to start from (text); NULL: see from_seed
+    bool from_seed;         ///< with no start_text: the seed weights, else the built-in table
+    int epochs;             ///< passes over the data; 0 writes the starting table
+    double rate;            ///< Adam's step in evaluation units (0: 1)
+    double lambda;          ///< the results' share of the target, the search scores' the rest
+    int batch;              ///< positions a step (0: 4096)
+    uint64_t seed;          ///< the order of the positions
+    const char *comment;    ///< the table's comment lines; NULL: a summary of the run
+} TgTuneSettings;
+
+typedef struct TgTuneProgress {
+    int epoch, epochs; ///< epoch 0: before training
+    uint64_t games, samples, valid_samples;
+    int scale;                     ///< evaluation units a logit (fitted on the search scores)
+    double train_loss, valid_loss; ///< mean cross-entropy
+    double seconds;
+} TgTuneProgress;
+typedef void (*TgTuneCallback)(const TgTuneProgress *progress, void *user);
+
+/// Learns a weight table from self-play data; the table as text (malloc'd), or NULL with a
+/// message (a missing or malformed data file names the file and the offset).
+char *tg_tune(const TgTuneSettings *settings, TgTuneCallback progress, void *user, char *err,
+              size_t err_size);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Zero: policy-value network models and self-play (docs/zero.md)                              */
 /* ------------------------------------------------------------------------------------------ */
 

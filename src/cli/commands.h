@@ -20,6 +20,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_opening(int argc, char **argv);
 int cmd_zero(int argc, char **argv);
 int cmd_datagen(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 extern const char USAGE_FORBIDDEN[], USAGE_SHOW[], USAGE_CONVERT[], USAGE_BENCH[];
 extern const char USAGE_SOLVE[];
@@ -30,5 +31,6 @@ extern const char USAGE_SERVE[];
 extern const char USAGE_OPENING[];
 extern const char USAGE_ZERO[];
 extern const char USAGE_DATAGEN[];
+extern const char USAGE_TUNE[];
 
 #endif

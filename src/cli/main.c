@@ -37,6 +37,7 @@ static const CliCommand COMMANDS[] = {
      cmd_zero},
     {"datagen", "self-play training data (scored positions) for the evaluation tuner",
      USAGE_DATAGEN, cmd_datagen},
+    {"tune", "learns the evaluation's weight table from training data", USAGE_TUNE, cmd_tune},
     {"play", "play a game in the terminal (ncurses, or --plain lines)", USAGE_PLAY, cmd_play_game},
     {"serve", "play in the browser: the web game and its JSON API", USAGE_SERVE, cmd_serve},
     {"brain", "run the Gomocup brain on stdin/stdout", USAGE_BRAIN, cmd_brain},
