@@ -134,7 +134,7 @@ $(WEB_OBJ): $(BUILD)/gen/web_assets.c src/serve/assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc/serve -c $< -o $@
 
-%/gen/embedded.c: scripts/embed_data.sh $(EMBED_FILES) $(wildcard models weights)
+%/gen/embedded.c: scripts/embed_data.sh $(EMBED_FILES) $(wildcard models/ weights/)
 	@mkdir -p $(dir $@)
 	sh scripts/embed_data.sh models weights >$@.tmp && mv $@.tmp $@
 
@@ -275,6 +275,12 @@ $(WIN_BUILD)/obj/gen/embedded.o: $(WIN_BUILD)/gen/embedded.c
 
 $(WIN_BUILD)/pbrain-tengen.exe: $(WIN_OBJ)
 	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread -lm
+
+# One generation of the evaluation's weight table (docs/eval.md): make weights RULE=renju
+RULE ?= freestyle
+.PHONY: weights
+weights: all
+	sh scripts/weights.sh --rule $(RULE)
 
 bench: all
 	$(BUILD)/tengen bench --moves

@@ -466,7 +466,10 @@ typedef struct TgTuneProgress {
     int epoch, epochs; ///< epoch 0: before training
     uint64_t games, samples, valid_samples;
     int scale;                     ///< evaluation units a logit (fitted on the search scores)
-    double train_loss, valid_loss; ///< mean cross-entropy
+    double train_loss, valid_loss; ///< the evaluation's mean cross-entropy (training: as the
+                                   ///< epoch went; at epoch 0, of the starting table)
+    double order_temperature;      ///< the move ordering's softmax temperature (fitted)
+    double order_train_loss, order_valid_loss; ///< its mean cross-entropy
     double seconds;
 } TgTuneProgress;
 typedef void (*TgTuneCallback)(const TgTuneProgress *progress, void *user);

@@ -30,17 +30,22 @@ typedef struct TuneOptions {
 } TuneOptions;
 
 static void report(const TgTuneProgress *p, void *user) {
-    (void)user;
+    double *last_seconds = user; /* when the previous line was printed */
     if (p->epoch == 0) {
         printf("tune: %" PRIu64 " games, %" PRIu64 " positions (%" PRIu64 " held out), scale %d "
                "(%.1f s to read)\n",
-               p->games, p->samples, p->valid_samples, p->scale, p->seconds);
-        printf("tune: start     train loss %.5f  validation loss %.5f\n", p->train_loss,
-               p->valid_loss);
+               p->games, p->samples + p->valid_samples, p->valid_samples, p->scale, p->seconds);
+        printf("tune: start     train loss %.5f  validation loss %.5f  ordering %.4f %.4f "
+               "(temperature %.0f)\n",
+               p->train_loss, p->valid_loss, p->order_train_loss, p->order_valid_loss,
+               p->order_temperature);
     } else {
-        printf("tune: epoch %2d  train loss %.5f  validation loss %.5f  %.1f s\n", p->epoch,
-               p->train_loss, p->valid_loss, p->seconds);
+        printf("tune: epoch %2d  train loss %.5f  validation loss %.5f  ordering %.4f %.4f  "
+               "%.0f positions/s\n",
+               p->epoch, p->train_loss, p->valid_loss, p->order_train_loss, p->order_valid_loss,
+               (double)p->samples / (p->seconds > *last_seconds ? p->seconds - *last_seconds : 1));
     }
+    *last_seconds = p->seconds;
     fflush(stdout);
 }
 
@@ -113,7 +118,8 @@ int cmd_tune(int argc, char **argv) {
     char *start;
     if (!load_start(&o, &start)) return 1;
     char err[300];
-    char *table = tg_tune(&o.s, report, NULL, err, sizeof err);
+    double last_seconds = 0;
+    char *table = tg_tune(&o.s, report, &last_seconds, err, sizeof err);
     free(start);
     if (!table) return cli_error("tune: %s", err);
     FILE *f = fopen(o.out, "w");

@@ -15,6 +15,8 @@
 #ifndef TG_EVAL_H
 #define TG_EVAL_H
 
+#include <string.h>
+
 #include "board.h"
 #include "pattern.h"
 #include "weights.h"
@@ -62,5 +64,16 @@ int eval_position(const Board *b, const Pos *points, int count);
 /// (weights_mask_bit over the same points, the mover's bits low). Kept clear of the
 /// forced-result scores.
 int eval_trained(const Board *b, const Pos *points, int count, int mask);
+
+/// The trained move ordering (weights.h): what playing p makes of `me`'s code there, and what
+/// it takes of the opponent's.
+static inline int eval_order_trained(const Board *b, Pos p, Color me) {
+    const EvalWeights *w = b->weights;
+    const PcodeTables *t = b->tables->pcodes;
+    uint32_t word;
+    memcpy(&word, b->pattern[p], 4);
+    return w->order[me][ORDER_ATTACK][pcode_of_word(t, word, me)] +
+           w->order[me ^ 1][ORDER_DEFEND][pcode_of_word(t, word, (Color)(me ^ 1))];
+}
 
 #endif

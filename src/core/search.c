@@ -223,6 +223,12 @@ static int scan_eval(const Worker *w, const Scan *s) {
     return eval_trained(&w->board, s->cand, s->count, s->mask);
 }
 
+/// The ordering value of playing p for `me`: the trained tables, or the seed weights.
+static int move_order(const Worker *w, Pos p, Color me) {
+    if (w->job->style.seed_eval) return eval_move_order(&w->board, p, me);
+    return eval_order_trained(&w->board, p, me);
+}
+
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
 /// the single block when the opponent has one five point.
 static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
@@ -356,7 +362,7 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
         if (s->their_three && mine < THREAT_BLOCK4 && !defence[p]) continue;
-        int score = eval_move_order(b, p, me) + w->history[me][p];
+        int score = move_order(w, p, me) + w->history[me][p];
         if (p == tt_move)
             score += ORDER_TT;
         else if (p == w->killer[ply][0] || p == w->killer[ply][1])
@@ -401,8 +407,7 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int t = b->threat[p][me] & THREAT_CLASS_MASK;
-        if (t == THREAT_BLOCK4 || t == THREAT_BLOCK4_FLEX3)
-            list_add(&l, p, eval_move_order(b, p, me));
+        if (t == THREAT_BLOCK4 || t == THREAT_BLOCK4_FLEX3) list_add(&l, p, move_order(w, p, me));
     }
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
@@ -627,7 +632,7 @@ static void root_moves(Worker *w) {
     } else if (s.their_fives) {
         l.count = 0; /* the block is a foul: lost, but a legal move must still be played */
         for (int i = 0; i < s.count; i++)
-            list_add(&l, s.cand[i], eval_move_order(b, s.cand[i], board_to_move(b)));
+            list_add(&l, s.cand[i], move_order(w, s.cand[i], board_to_move(b)));
     } else {
         generate(w, &s, 0, POS_NONE, &l);
     }

@@ -2,7 +2,8 @@
  * tune.c — `tengen tune`: learns the evaluation's weight tables (weights.h) from self-play
  * data (dataset.h), by logistic regression (docs/eval.md).
  *
- * Every scored position of the data is one sample. Its features are what eval_trained()
+ * Every scored position of the data is one sample for the evaluation and one for the move
+ * ordering. Its features are what eval_trained()
  * reads: the pattern codes of the candidate points (empty, within two cells of a stone), the
  * side to move's with its mover values and the opponent's with its waiter values, and the
  * threat mask. The evaluation is linear in the weights, so the model is
@@ -12,6 +13,9 @@
  *   2. minimises the cross-entropy of sigmoid(eval / K) against the target
  *      lambda * result + (1 - lambda) * sigmoid(search score / K), with Adam on mini-batches and
  *      a small pull towards the starting weights (codes that seldom occur keep them).
+ *   3. likewise fits the move ordering's tables (weights.h: a move's attack value of its own code
+ *      plus the defence value of the opponent's) by the cross-entropy of a softmax over the
+ *      legal candidates against the move the search played, its temperature fitted first.
  * Codes whose patterns are all at most FREE1 (no shape at all) stay 0. Rules that treat both
  * colours alike (all but renju) train one table for both. Positions the search settles
  * without evaluating (a five on the board for either side) and decided scores are left out.
@@ -21,6 +25,7 @@
  */
 #include "../tengen.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +40,8 @@
 enum {
     CODE_PARAMS = 2 * 2 * PCODE_COUNT, ///< [colour][role][code]; colour 0 only when shared
     PARAMS = CODE_PARAMS + MASK_COUNT,
-    MINUS = 0x8000, ///< a feature counted negatively (the waiting side's)
+    ORDER_PARAMS = 2 * 2 * PCODE_COUNT, ///< [colour][attack/defence][code]
+    MINUS = 0x8000,                     ///< a feature counted negatively (the waiting side's)
 };
 
 typedef struct Sample {
@@ -45,10 +51,25 @@ typedef struct Sample {
     bool held_out; ///< for validation
 } Sample;
 
+/// A position for the move ordering: its legal candidates' ordering parameters and the move
+/// the search played.
+typedef struct Choice {
+    size_t start;  ///< its first candidate; the next choice's start ends them
+    int chosen;    ///< the played move's index among them
+    bool held_out; ///< for validation
+} Choice;
+
+typedef struct Candidate {
+    uint16_t attack, defend; ///< ordering parameters: the mover's code, the waiter's
+} Candidate;
+
 typedef struct Samples {
     Sample *sample;
     uint16_t *feature; ///< parameter index, | MINUS for the waiting side's codes
     size_t count, cap, feature_count, feature_cap;
+    Choice *choice;
+    Candidate *cand;
+    size_t choice_count, choice_cap, cand_count, cand_cap;
 } Samples;
 
 static bool grow(void **p, size_t *cap, size_t need, size_t size) {
@@ -63,6 +84,10 @@ static bool grow(void **p, size_t *cap, size_t need, size_t size) {
 
 static size_t features_end(const Samples *s, size_t i) {
     return i + 1 < s->count ? s->sample[i + 1].start : s->feature_count;
+}
+
+static size_t candidates_end(const Samples *s, size_t i) {
+    return i + 1 < s->choice_count ? s->choice[i + 1].start : s->cand_count;
 }
 
 static bool shares_colours(Rule rule) { return rule != TG_RENJU; }
@@ -122,6 +147,34 @@ static bool add_sample(Samples *s, const Board *b, float score, float result, bo
     return true;
 }
 
+/// Adds b's position as a choice of `played` among the legal candidates (skipped when the move
+/// is not one of them); false when out of memory.
+static bool add_choice(Samples *s, const Board *b, Pos played, bool held_out) {
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    const PcodeTables *t = b->tables->pcodes;
+    Candidate c[BOARD_CELLS];
+    int n = 0, chosen = -1;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            const Pos p = pos_make(x, y);
+            if (!board_empty(b, p) || !near_a_stone(b, p) ||
+                (b->threat[p][me] & THREAT_CLASS_MASK) == THREAT_FORBID)
+                continue;
+            if (p == played) chosen = n;
+            c[n++] = (Candidate){
+                (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me)),
+                (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them))};
+        }
+    if (chosen < 0 || n < 2) return true;
+    if (!grow((void **)&s->cand, &s->cand_cap, s->cand_count + (size_t)n, sizeof *c) ||
+        !grow((void **)&s->choice, &s->choice_cap, s->choice_count + 1, sizeof *s->choice))
+        return false;
+    memcpy(s->cand + s->cand_count, c, sizeof *c * (size_t)n);
+    s->choice[s->choice_count++] = (Choice){s->cand_count, chosen, held_out};
+    s->cand_count += (size_t)n;
+    return true;
+}
+
 /// The games of one file under `rule`, replayed: each scored, undecided position is a sample
 /// (every 20th game held out for validation).
 static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, char *err,
@@ -141,7 +194,8 @@ static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, 
             if (score != DATA_NO_SCORE && abs(score) < TG_SCORE_WIN_MIN) {
                 const int me = board_to_move(b);
                 const float result = g->result == 2 ? 0.5f : g->result == me ? 1.0f : 0.0f;
-                ok = add_sample(s, b, (float)score, result, held_out);
+                ok = add_sample(s, b, (float)score, result, held_out) &&
+                     add_choice(s, b, g->moves[i], held_out);
             }
             board_play(b, g->moves[i]);
         }
@@ -153,7 +207,7 @@ static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, 
     return ok && got == 0;
 }
 
-/* ---- The model ---- */
+/* ---- The evaluation model ---- */
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -179,38 +233,65 @@ static double target_of(const Sample *x, double scale, double lambda) {
     return lambda * x->result + (1 - lambda) * sigmoid(x->score / scale);
 }
 
-/// Mean cross-entropy over the held-out (or training) samples.
-static double mean_loss(const Samples *s, const float *w, double scale, double lambda,
-                        bool held_out) {
-    double sum = 0;
-    size_t n = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        if (s->sample[i].held_out != held_out) continue;
-        sum += cross_entropy(sigmoid(eval_of(s, i, w) / scale),
-                             target_of(&s->sample[i], scale, lambda));
-        n++;
-    }
-    return n ? sum / (double)n : 0;
+static double eval_loss(const Samples *s, size_t i, const float *w, double scale, double lambda) {
+    return cross_entropy(sigmoid(eval_of(s, i, w) / scale),
+                         target_of(&s->sample[i], scale, lambda));
 }
 
-/// 1. The K for which sigmoid(score / K) best predicts the results (golden-section search).
-static double fit_scale(const Samples *s) {
-    double lo = 20, hi = 3000;
+/// Golden-section search of the x in [lo, hi] that minimises f.
+static double minimise(double (*f)(const Samples *, const float *, double), const Samples *s,
+                       const float *w, double lo, double hi) {
     const double phi = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 40; it++) {
         const double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
-        double la = 0, lb = 0;
-        for (size_t i = 0; i < s->count; i++) {
-            la += cross_entropy(sigmoid(s->sample[i].score / a), s->sample[i].result);
-            lb += cross_entropy(sigmoid(s->sample[i].score / b), s->sample[i].result);
-        }
-        if (la < lb)
+        if (f(s, w, a) < f(s, w, b))
             hi = b;
         else
             lo = a;
     }
     return (lo + hi) / 2;
 }
+
+/// How well sigmoid(score / k) predicts the results.
+static double score_loss(const Samples *s, const float *w, double k) {
+    (void)w;
+    double loss = 0;
+    for (size_t i = 0; i < s->count; i++)
+        loss += cross_entropy(sigmoid(s->sample[i].score / k), s->sample[i].result);
+    return loss;
+}
+
+/* ---- The ordering model ---- */
+
+/// The softmax cross-entropy of choice i at temperature t; with grad, adds d loss / d weight.
+static double choice_loss(const Samples *s, size_t i, const float *w, double t, float *grad,
+                          double weight) {
+    const Choice *c = &s->choice[i];
+    const size_t first = c->start, n = candidates_end(s, i) - first;
+    double z[BOARD_CELLS], top = -1e300, sum = 0;
+    for (size_t j = 0; j < n; j++) {
+        const Candidate *x = &s->cand[first + j];
+        z[j] = (w[x->attack] + w[x->defend]) / t;
+        if (z[j] > top) top = z[j];
+    }
+    for (size_t j = 0; j < n; j++) sum += z[j] = exp(z[j] - top);
+    if (grad)
+        for (size_t j = 0; j < n; j++) {
+            const Candidate *x = &s->cand[first + j];
+            const float d = (float)((z[j] / sum - (j == (size_t)c->chosen)) / t * weight);
+            grad[x->attack] += d;
+            grad[x->defend] += d;
+        }
+    return -log(z[c->chosen] / sum);
+}
+
+static double all_choices_loss(const Samples *s, const float *w, double t) {
+    double loss = 0;
+    for (size_t i = 0; i < s->choice_count; i++) loss += choice_loss(s, i, w, t, NULL, 0);
+    return loss;
+}
+
+/* ---- Adam ---- */
 
 static uint64_t next_random(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
@@ -220,20 +301,31 @@ static uint64_t next_random(uint64_t *state) {
 }
 
 typedef struct Adam {
-    float *w, *start, *grad, *m, *v;
+    int count;
+    float *w, *start, *grad, *m, *v; ///< count each
     long step;
 } Adam;
 
-enum { ADAM_ARRAYS = 5 };
 static const double ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
 /// Pull towards the starting weights, per unit of weight: codes seen a few times keep theirs.
 static const double PULL = 1e-6;
 
+static bool adam_init(Adam *a, const float *start, int count) {
+    a->count = count, a->step = 0;
+    a->w = calloc((size_t)count * 5, sizeof *a->w);
+    if (!a->w) return false;
+    a->start = a->w + count, a->grad = a->w + 2 * count, a->m = a->w + 3 * count;
+    a->v = a->w + 4 * count;
+    memcpy(a->w, start, sizeof *a->w * (size_t)count);
+    memcpy(a->start, start, sizeof *a->w * (size_t)count);
+    return true;
+}
+
 static void adam_step(Adam *a, double rate) {
     a->step++;
-    const double c1 = 1 - pow(ADAM_BETA1, (double)a->step),
-                 c2 = 1 - pow(ADAM_BETA2, (double)a->step);
-    for (int j = 0; j < PARAMS; j++) {
+    const double c1 = 1 - pow(ADAM_BETA1, (double)a->step);
+    const double c2 = 1 - pow(ADAM_BETA2, (double)a->step);
+    for (int j = 0; j < a->count; j++) {
         const double g = a->grad[j] + PULL * (a->w[j] - a->start[j]);
         a->m[j] = (float)(ADAM_BETA1 * a->m[j] + (1 - ADAM_BETA1) * g);
         a->v[j] = (float)(ADAM_BETA2 * a->v[j] + (1 - ADAM_BETA2) * g * g);
@@ -242,13 +334,23 @@ static void adam_step(Adam *a, double rate) {
     }
 }
 
-/// 2. One pass over the training samples in a random order; returns their mean loss.
-static double train_epoch(const Samples *s, Adam *a, size_t *order, size_t n, double scale,
-                          double lambda, double rate, int batch, uint64_t *rng) {
-    for (size_t i = n; i > 1; i--) {
+/// The training indices (not held out) of n items, shuffled.
+static size_t shuffled_training(size_t *order, size_t n, const Samples *s, bool choices,
+                                uint64_t *rng) {
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(choices ? s->choice[i].held_out : s->sample[i].held_out)) order[m++] = i;
+    for (size_t i = m; i > 1; i--) {
         const size_t j = next_random(rng) % i, t = order[i - 1];
         order[i - 1] = order[j], order[j] = t;
     }
+    return m;
+}
+
+/// One pass of the evaluation over its training samples; returns their mean loss.
+static double eval_epoch(const Samples *s, Adam *a, size_t *order, double scale, double lambda,
+                         double rate, int batch, uint64_t *rng) {
+    const size_t n = shuffled_training(order, s->count, s, false, rng);
     double loss = 0;
     for (size_t first = 0; first < n; first += (size_t)batch) {
         const size_t last = first + (size_t)batch < n ? first + (size_t)batch : n;
@@ -271,14 +373,45 @@ static double train_epoch(const Samples *s, Adam *a, size_t *order, size_t n, do
     return n ? loss / (double)n : 0;
 }
 
+/// One pass of the ordering over its training choices; returns their mean loss.
+static double order_epoch(const Samples *s, Adam *a, size_t *order, double temp, double rate,
+                          int batch, uint64_t *rng) {
+    const size_t n = shuffled_training(order, s->choice_count, s, true, rng);
+    double loss = 0;
+    for (size_t first = 0; first < n; first += (size_t)batch) {
+        const size_t last = first + (size_t)batch < n ? first + (size_t)batch : n;
+        for (size_t k = first; k < last; k++)
+            loss += choice_loss(s, order[k], a->w, temp, a->grad, 1.0 / (double)(last - first));
+        adam_step(a, rate);
+    }
+    return n ? loss / (double)n : 0;
+}
+
+/// Mean losses of both models over the held-out samples (or the training ones).
+static void mean_losses(const Samples *s, const float *ew, double scale, double lambda,
+                        const float *ow, double temp, bool held_out, double *eval, double *order) {
+    double e = 0, o = 0;
+    size_t ne = 0, no = 0;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->sample[i].held_out == held_out) e += eval_loss(s, i, ew, scale, lambda), ne++;
+    for (size_t i = 0; i < s->choice_count; i++)
+        if (s->choice[i].held_out == held_out) o += choice_loss(s, i, ow, temp, NULL, 0), no++;
+    *eval = ne ? e / (double)ne : 0;
+    *order = no ? o / (double)no : 0;
+}
+
 /* ---- Weights in and out ---- */
 
-static void weights_to_params(const EvalWeights *w, float *p) {
+/// The evaluation's parameters: codes [colour][role][code], then the mask; the ordering's:
+/// [colour][side][code].
+static void weights_to_params(const EvalWeights *w, float *eval, float *order) {
     for (int c = 0; c < 2; c++)
-        for (int role = 0; role < 2; role++)
-            for (int code = 0; code < PCODE_COUNT; code++)
-                p[(c * 2 + role) * PCODE_COUNT + code] = w->code[c][role][code];
-    for (int m = 0; m < MASK_COUNT; m++) p[CODE_PARAMS + m] = w->mask[m];
+        for (int r = 0; r < 2; r++)
+            for (int code = 0; code < PCODE_COUNT; code++) {
+                eval[(c * 2 + r) * PCODE_COUNT + code] = w->code[c][r][code];
+                order[(c * 2 + r) * PCODE_COUNT + code] = w->order[c][r][code];
+            }
+    for (int m = 0; m < MASK_COUNT; m++) eval[CODE_PARAMS + m] = w->mask[m];
 }
 
 static int16_t to_int16(double v) {
@@ -286,12 +419,15 @@ static int16_t to_int16(double v) {
     return (int16_t)(v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v);
 }
 
-static void params_to_weights(const float *p, Rule rule, int scale, EvalWeights *w) {
+static void params_to_weights(const float *eval, const float *order, Rule rule, int scale,
+                              EvalWeights *w) {
     for (int c = 0; c < 2; c++)
-        for (int role = 0; role < 2; role++)
-            for (int code = 0; code < PCODE_COUNT; code++)
-                w->code[c][role][code] = to_int16(p[param_of(rule, (Color)c, role, code)]);
-    for (int m = 0; m < MASK_COUNT; m++) w->mask[m] = to_int16(p[CODE_PARAMS + m]);
+        for (int r = 0; r < 2; r++)
+            for (int code = 0; code < PCODE_COUNT; code++) {
+                w->code[c][r][code] = to_int16(eval[param_of(rule, (Color)c, r, code)]);
+                w->order[c][r][code] = to_int16(order[param_of(rule, (Color)c, r, code)]);
+            }
+    for (int m = 0; m < MASK_COUNT; m++) w->mask[m] = to_int16(eval[CODE_PARAMS + m]);
     w->scale = scale;
 }
 
@@ -306,10 +442,68 @@ static bool start_weights(const TgTuneSettings *s, EvalWeights *w, char *err, si
 
 /* ---- The whole run ---- */
 
+static bool read_all(const TgTuneSettings *s, Samples *samples, uint64_t *games, char *err,
+                     size_t err_size) {
+    for (int i = 0; i < s->data_count; i++)
+        if (!read_file(samples, s->data[i], s->rule, games, err, err_size)) return false;
+    if (samples->count == 0 && s->epochs > 0) {
+        snprintf(err, err_size, "no %s positions in the data", tg_rule_name(s->rule));
+        return false;
+    }
+    return true;
+}
+
+/// Trains both models from the samples, starting from *w, and writes the result into *w.
+static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t games, EvalWeights *w,
+                  TgTuneCallback progress, void *user, int64_t t0) {
+    static_assert(ORDER_PARAMS <= PARAMS, "one scratch array serves both");
+    float *start = calloc(2 * (size_t)PARAMS, sizeof *start);
+    size_t *order = malloc(sizeof *order * (samples->count + samples->choice_count + 1));
+    Adam ea = {0}, oa = {0};
+    bool ok = start && order;
+    if (ok) {
+        weights_to_params(w, start, start + PARAMS);
+        ok = adam_init(&ea, start, PARAMS) && adam_init(&oa, start + PARAMS, ORDER_PARAMS);
+    }
+    if (ok) {
+        const int batch = s->batch > 0 ? s->batch : 4096;
+        const double rate = s->rate > 0 ? s->rate : 1.0;
+        const double scale = s->epochs ? minimise(score_loss, samples, NULL, 20, 3000) : w->scale;
+        const double temp = s->epochs ? minimise(all_choices_loss, samples, oa.w, 5, 5000) : 100;
+        uint64_t rng = s->seed;
+        TgTuneProgress p = {.epochs = s->epochs,
+                            .games = games,
+                            .scale = (int)lround(scale),
+                            .order_temperature = temp};
+        for (size_t i = 0; i < samples->count; i++) p.valid_samples += samples->sample[i].held_out;
+        p.samples = samples->count - p.valid_samples;
+        for (int e = 0; e <= s->epochs; e++) {
+            /* A third of the step for the last third of the epochs: settle. */
+            const double r = e > s->epochs * 2 / 3 ? rate / 3 : rate;
+            p.epoch = e;
+            if (e) {
+                p.train_loss = eval_epoch(samples, &ea, order, scale, s->lambda, r, batch, &rng);
+                p.order_train_loss = order_epoch(samples, &oa, order, temp, r, batch, &rng);
+            } else {
+                mean_losses(samples, ea.w, scale, s->lambda, oa.w, temp, false, &p.train_loss,
+                            &p.order_train_loss);
+            }
+            mean_losses(samples, ea.w, scale, s->lambda, oa.w, temp, true, &p.valid_loss,
+                        &p.order_valid_loss);
+            p.seconds = (double)(tm_now_ns() - t0) / 1e9;
+            if (progress) progress(&p, user);
+        }
+        params_to_weights(ea.w, oa.w, s->rule, p.scale, w);
+    }
+    free(ea.w);
+    free(oa.w);
+    free(start);
+    free(order);
+    return ok;
+}
+
 char *tg_tune(const TgTuneSettings *s, TgTuneCallback progress, void *user, char *err,
               size_t err_size) {
-    const int batch = s->batch > 0 ? s->batch : 4096;
-    const double rate = s->rate > 0 ? s->rate : 1.0;
     if (s->rule < 0 || s->rule >= TG_RULE_COUNT || s->epochs < 0 || s->lambda < 0 ||
         s->lambda > 1) {
         snprintf(err, err_size, "bad tuning settings");
@@ -317,72 +511,28 @@ char *tg_tune(const TgTuneSettings *s, TgTuneCallback progress, void *user, char
     }
     const int64_t t0 = tm_now_ns();
     Samples samples = {0};
-    EvalWeights *w = malloc(sizeof *w);
-    float *arrays = calloc((size_t)ADAM_ARRAYS * PARAMS, sizeof *arrays);
-    size_t *order = NULL;
-    char *text = NULL;
-    bool ok = w && arrays && start_weights(s, w, err, err_size);
-    if (!w || !arrays) snprintf(err, err_size, "out of memory");
     uint64_t games = 0;
-    for (int i = 0; ok && i < s->data_count; i++) {
-        char why[200];
-        ok = read_file(&samples, s->data[i], s->rule, &games, why, sizeof why);
-        if (!ok) snprintf(err, err_size, "%s", why);
-    }
-    if (ok && samples.count == 0 && s->epochs > 0) {
-        snprintf(err, err_size, "no %s positions in the data", tg_rule_name(s->rule));
+    char *text = NULL;
+    EvalWeights *w = malloc(sizeof *w);
+    bool ok =
+        w && start_weights(s, w, err, err_size) && read_all(s, &samples, &games, err, err_size);
+    if (ok && !train(s, &samples, games, w, progress, user, t0)) {
+        snprintf(err, err_size, "out of memory");
         ok = false;
     }
-    size_t train = 0, held_out = 0;
     if (ok) {
-        order = malloc(sizeof *order * (samples.count + 1));
-        ok = order != NULL;
-        for (size_t i = 0; ok && i < samples.count; i++)
-            if (samples.sample[i].held_out)
-                held_out++;
-            else
-                order[train++] = i;
-    }
-    if (ok) {
-        Adam a = {
-            arrays, arrays + PARAMS, arrays + 2 * PARAMS, arrays + 3 * PARAMS, arrays + 4 * PARAMS,
-            0};
-        weights_to_params(w, a.w);
-        memcpy(a.start, a.w, sizeof(float) * PARAMS);
-        const double scale = s->epochs ? fit_scale(&samples) : w->scale;
-        uint64_t rng = s->seed;
-        TgTuneProgress p = {.epochs = s->epochs,
-                            .samples = train,
-                            .valid_samples = held_out,
-                            .games = games,
-                            .scale = (int)lround(scale)};
-        p.train_loss = mean_loss(&samples, a.w, scale, s->lambda, false);
-        p.valid_loss = mean_loss(&samples, a.w, scale, s->lambda, true);
-        p.seconds = (double)(tm_now_ns() - t0) / 1e9;
-        if (progress) progress(&p, user);
-        for (int e = 1; e <= s->epochs; e++) {
-            /* A third of the step for the last third of the epochs: settle. */
-            const double r = e > s->epochs * 2 / 3 ? rate / 3 : rate;
-            p.epoch = e;
-            p.train_loss =
-                train_epoch(&samples, &a, order, train, scale, s->lambda, r, batch, &rng);
-            p.valid_loss = mean_loss(&samples, a.w, scale, s->lambda, true);
-            p.seconds = (double)(tm_now_ns() - t0) / 1e9;
-            if (progress) progress(&p, user);
-        }
-        params_to_weights(a.w, s->rule, p.scale, w);
         char comment[400];
         snprintf(comment, sizeof comment,
-                 "tengen tune: %llu games, %zu positions (%zu held out), lambda %.2f, %d epochs\n"
-                 "validation loss %.5f",
-                 (unsigned long long)games, train, held_out, s->lambda, s->epochs, p.valid_loss);
+                 "tengen tune: %llu games, %zu positions, lambda %.2f, %d epochs",
+                 (unsigned long long)games, samples.count, s->lambda, s->epochs);
         text = weights_format(w, s->rule, s->comment ? s->comment : comment);
         if (!text) snprintf(err, err_size, "out of memory");
     }
-    free(order);
-    free(arrays);
+    if (!w) snprintf(err, err_size, "out of memory");
     free(w);
     free(samples.sample);
     free(samples.feature);
+    free(samples.choice);
+    free(samples.cand);
     return text;
 }

@@ -11,7 +11,8 @@
  *
  * A `code` line names the four patterns of a code (any order) and gives its values for Black as
  * mover and as waiter, then White's; codes not listed are 0. A `mask` line names the mover's
- * threat classes and the waiter's ('-' for none) and gives the value.
+ * threat classes and the waiter's ('-' for none) and gives the value. An `order` line is like a
+ * `code` line with the move ordering's values: Black's attack and defence, then White's.
  */
 #include "weights.h"
 
@@ -32,12 +33,16 @@ static const char *const MASK_NAMES[MASK_SIDE_BITS] = {"flex3",        "flex3-2x
 
 /* ---- The seed weights ---- */
 
+static int seed_threat(const PatternTables *t, const uint8_t pat[4], Color c) {
+    uint8_t packed[4];
+    for (int d = 0; d < 4; d++) packed[d] = (uint8_t)(pat[d] << (4 * c));
+    return pattern_threat_of(t, pattern_kind_word(t, packed), c) & THREAT_CLASS_MASK;
+}
+
 /// The seed evaluation's value of a code for colour c (eval_point without a board).
 static int seed_value(const PatternTables *t, const uint8_t pat[4], Color c, int role) {
     const EvalParams *e = &EVAL_PARAMS;
-    uint8_t packed[4];
-    for (int d = 0; d < 4; d++) packed[d] = (uint8_t)(pat[d] << (4 * c));
-    const int threat = pattern_threat_of(t, pattern_kind_word(t, packed), c) & THREAT_CLASS_MASK;
+    const int threat = seed_threat(t, pat, c);
     if (threat == THREAT_FORBID) return 0;
     const int16_t *line = role == ROLE_MOVER ? e->line_mine : e->line_theirs;
     int v = (role == ROLE_MOVER ? e->threat_mine : e->threat_theirs)[threat];
@@ -52,9 +57,16 @@ void weights_from_seed(Rule rule, EvalWeights *out) {
     out->scale = DEFAULT_SCALE;
     for (int code = 0; code < PCODE_COUNT; code++)
         for (int c = BLACK; c <= WHITE; c++)
-            for (int role = ROLE_MOVER; role <= ROLE_WAITER; role++)
-                out->code[c][role][code] =
-                    (int16_t)seed_value(t, pc->patterns[code], (Color)c, role);
+            for (int role = ROLE_MOVER; role <= ROLE_WAITER; role++) {
+                const uint8_t *pat = pc->patterns[code];
+                const int value = seed_value(t, pat, (Color)c, role);
+                const int threat = seed_threat(t, pat, (Color)c);
+                out->code[c][role][code] = (int16_t)value;
+                /* eval_move_order: what the move makes, what it takes. */
+                out->order[c][role][code] =
+                    (int16_t)(value + (role == ORDER_ATTACK ? EVAL_PARAMS.order_attack
+                                                            : EVAL_PARAMS.order_defend)[threat]);
+            }
 }
 
 /* ---- Parsing ---- */
@@ -116,11 +128,14 @@ typedef struct ParseState {
     Rule rule;
     bool seen_header, seen_rule, seen_scale;
     bool seen_code[PCODE_COUNT];
+    bool seen_order[PCODE_COUNT];
     bool seen_mask[MASK_COUNT];
 } ParseState;
 
-static bool parse_code(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
-    if (n != 9) return fail(err, size, line, "a code line has 4 patterns and 4 values");
+/// A `code` or `order` line into table[colour][role or side][code].
+static bool parse_code(int16_t (*table)[2][PCODE_COUNT], bool *seen, char **tok, int n, int line,
+                       char *err, size_t size) {
+    if (n != 9) return fail(err, size, line, "%s line: 4 patterns and 4 values", tok[0]);
     uint8_t key[4];
     for (int i = 0; i < 4; i++) {
         const int p = pattern_by_name(tok[1 + i]);
@@ -128,10 +143,10 @@ static bool parse_code(ParseState *st, char **tok, int n, int line, char *err, s
         key[i] = (uint8_t)p;
     }
     const int code = pcode_of(pcode_tables(), key, BLACK);
-    if (st->seen_code[code]) return fail(err, size, line, "the same code twice");
-    st->seen_code[code] = true;
+    if (seen[code]) return fail(err, size, line, "the same %s twice", tok[0]);
+    seen[code] = true;
     for (int i = 0; i < 4; i++)
-        if (!parse_int16(tok[5 + i], &st->w->code[i / 2][i % 2][code]))
+        if (!parse_int16(tok[5 + i], &table[i / 2][i % 2][code]))
             return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[5 + i]);
     return true;
 }
@@ -177,7 +192,10 @@ static bool parse_line(ParseState *st, char *text, int line, char *err, size_t s
         st->seen_scale = true;
         return true;
     }
-    if (!strcmp(tok[0], "code")) return parse_code(st, tok, n, line, err, size);
+    if (!strcmp(tok[0], "code"))
+        return parse_code(st->w->code, st->seen_code, tok, n, line, err, size);
+    if (!strcmp(tok[0], "order"))
+        return parse_code(st->w->order, st->seen_order, tok, n, line, err, size);
     if (!strcmp(tok[0], "mask")) return parse_mask(st, tok, n, line, err, size);
     return fail(err, size, line, "unknown keyword '%s'", tok[0]);
 }
@@ -244,6 +262,19 @@ static void put_mask_names(Text *t, int bits) {
         if (bits & 1 << i) put(t, "%s%s", first ? " " : "+", MASK_NAMES[i]), first = 0;
 }
 
+/// One line a code with any non-zero value: "KEYWORD patterns  values".
+static void put_codes(Text *t, const char *keyword, const int16_t (*table)[2][PCODE_COUNT]) {
+    const PcodeTables *pc = pcode_tables();
+    for (int code = 0; code < PCODE_COUNT; code++) {
+        const int16_t v[4] = {table[0][0][code], table[0][1][code], table[1][0][code],
+                              table[1][1][code]};
+        if (!v[0] && !v[1] && !v[2] && !v[3]) continue;
+        put(t, "%s", keyword);
+        for (int i = 3; i >= 0; i--) put(t, " %s", pattern_name((Pattern)pc->patterns[code][i]));
+        put(t, "  %d %d %d %d\n", v[0], v[1], v[2], v[3]);
+    }
+}
+
 char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
     Text t = {.s = malloc(4096), .cap = 4096};
     if (!t.s) return NULL;
@@ -273,6 +304,8 @@ char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
         put_mask_names(&t, m >> MASK_SIDE_BITS);
         put(&t, " %d\n", w->mask[m]);
     }
+    put(&t, "# order: four line patterns, then Black's attack and defence, White's\n");
+    put_codes(&t, "order", w->order);
     if (t.failed) {
         free(t.s);
         return NULL;

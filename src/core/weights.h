@@ -9,6 +9,9 @@
  * keeps the sums and the threat counts up to date on every move (board.h), so a node's
  * evaluation costs O(1).
  *
+ * The same tables hold the move ordering's values: what a move makes of its own code and what it
+ * takes of the opponent's.
+ *
  * Weights are text tables under weights/ (one per rule, compiled into libtengen); `tengen tune`
  * writes them. A rule without a table uses the seed weights of eval.c expressed as codes.
  */
@@ -20,6 +23,7 @@
 #include "pattern.h"
 
 enum { ROLE_MOVER, ROLE_WAITER };
+enum { ORDER_ATTACK, ORDER_DEFEND }; ///< a code of the mover's colour, of the waiter's
 
 /// Threat-mask bits of one side: it has at least one point of the class.
 enum {
@@ -36,6 +40,9 @@ enum {
 typedef struct EvalWeights {
     int16_t code[2][2][PCODE_COUNT]; ///< [colour][role][pattern code]
     int16_t mask[MASK_COUNT];        ///< [mover bits | waiter bits << MASK_SIDE_BITS]
+    /// Move ordering: playing p scores order[me][ATTACK][my code at p] +
+    /// order[them][DEFEND][their code at p].
+    int16_t order[2][2][PCODE_COUNT];
     int scale; ///< evaluation units per logit: P(win) = 1 / (1 + exp(-eval / scale))
 } EvalWeights;
 

@@ -68,7 +68,8 @@ static int candidates(const Board *b, Pos *out) {
     return n;
 }
 
-/// Generation 0 is the seed evaluation exactly: random positions of every rule.
+/// Generation 0 is the seed evaluation and move ordering exactly: random positions of every
+/// rule.
 static void test_seed_codes_evaluate_as_the_seed(void **state) {
     (void)state;
     uint64_t rng = 7;
@@ -91,6 +92,10 @@ static void test_seed_codes_evaluate_as_the_seed(void **state) {
                 Pos cand[BOARD_CELLS];
                 const int n = candidates(&b, cand);
                 assert_int_equal(eval_trained(&b, cand, n, 0), eval_position(&b, cand, n));
+                const Color me = board_to_move(&b);
+                for (int k = 0; k < n; k++)
+                    assert_int_equal(eval_order_trained(&b, cand[k], me),
+                                     eval_move_order(&b, cand[k], me));
             }
         }
         free(seed);
@@ -138,7 +143,7 @@ static void test_malformed_tables_are_refused(void **state) {
     assert_refused("tengen-weights 1\nrule chess\n", "unknown rule");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 0\n", "positive");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead\n",
-                   "4 patterns and 4 values");
+                   "line: 4 patterns and 4 values");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead six 1 1 1 1\n",
                    "unknown pattern 'six'");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncode free3 dead dead dead 1 1 x 1\n",
@@ -156,6 +161,11 @@ static void test_malformed_tables_are_refused(void **state) {
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask - - 5\nmask - - 6\n",
                    "the same mask twice");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nfoo 1\n", "unknown keyword 'foo'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\norder free3 dead 1 1 1 1\n",
+                   "order line: 4 patterns and 4 values");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\n"
+                   "order free3 dead free2 dead 1 1 1 1\norder dead free2 dead free3 2 2 2 2\n",
+                   "the same order twice");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask a b c d e f g h i j\n",
                    "too many words");
     assert_refused("tengen-weights 1\nrule freestyle\n# no scale\n", "needs its header");
