@@ -490,6 +490,11 @@ TgModel *tg_model_random(TgRule rule, int size, int channels, int blocks, uint64
 void tg_model_free(TgModel *model);
 /// The model shipped inside tengen for this rule and board side, or NULL when none.
 const TgModel *tg_model_builtin(TgRule rule, int size);
+/// The network the zero level plays with on a width x height board under `rule`: `model` when
+/// it was made for that board and rule, the built-in one when `model` is NULL, otherwise NULL
+/// (a user's model never gives way to the built-in one; the zero level refuses with
+/// TG_ERR_MODEL). Front ends check it before a game starts.
+const TgModel *tg_model_for(const TgModel *model, TgRule rule, int width, int height);
 int tg_model_size(const TgModel *model);
 TgRule tg_model_rule(const TgModel *model);
 int tg_model_channels(const TgModel *model);

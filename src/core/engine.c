@@ -250,10 +250,7 @@ static void one_ply_result(Pos p, TgSearchResult *out) {
 /// The model the zero level uses on this game's board, or NULL when none fits.
 static const TgModel *model_for(const TgEngine *e, const TgGame *g) {
     const Board *b = &g->board;
-    const TgModel *m = e->model ? e->model : tg_model_builtin(b->rule, b->width);
-    if (!m || b->width != b->height || tg_model_size(m) != b->width || tg_model_rule(m) != b->rule)
-        return NULL;
-    return m;
+    return tg_model_for(e->model, b->rule, b->width, b->height);
 }
 
 static void tree_result(const MctsResult *r, TgSearchResult *out) {

@@ -32,7 +32,8 @@ typedef struct ServeConfig {
     int port;
     const char *db_path;
     int workers;
-    int rate; ///< requests a second per client address; 0: no limit
+    int rate;             ///< requests a second per client address; 0: no limit
+    const TgModel *model; ///< the zero level's network (--model; borrowed); NULL: built-in
 } ServeConfig;
 
 int64_t serve_wall_ms(void); ///< Unix time in milliseconds, for created/updated

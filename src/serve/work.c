@@ -276,6 +276,7 @@ static void *worker_main(void *arg) {
     const WorkerArg *a = arg;
     Pool *p = &a->server->pool;
     TgEngine *engine = tg_engine_new(1, ENGINE_HASH);
+    if (engine) tg_engine_set_model(engine, a->server->cfg.model);
     TgSearchResult *r = malloc(sizeof *r);
     Job *job;
     while ((job = pop(p, a->index))) {
