@@ -370,6 +370,13 @@ TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..TG_MAX_THR
 /// Forgets everything learned (table, move-ordering statistics, the mcts/zero tree): for a
 /// new game.
 void tg_engine_clear(TgEngine *engine);
+/// The most memory the mcts and zero levels' search tree may hold (its nodes, and the copy a
+/// subtree kept for the next move is made in); 0: its own limit (8M nodes, 450 MB with the copy).
+/// A full tree stops growing and searches on; one too small for the root's moves still answers.
+/// A new limit gives back the tree's memory and forgets it. Not during a search.
+void tg_engine_set_tree_memory(TgEngine *engine, size_t bytes);
+/// The most bytes the tree may hold under the current limit (slightly under what was asked).
+size_t tg_engine_tree_memory(const TgEngine *engine);
 /// The network of the zero level (borrowed: it must outlive its use). NULL: the built-in model
 /// for the board, when there is one (tg_model_builtin).
 void tg_engine_set_model(TgEngine *engine, const TgModel *model);
