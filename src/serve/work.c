@@ -148,6 +148,7 @@ bool work_start_move(Server *s, LiveGame *g, bool brief) {
     if (!game_computer_to_move(g) || g->paused || g->job) return true;
     if (atomic_load(&s->quit)) return true;
     const JobKind kind = game_in_opening(g) ? JOB_OPENING : JOB_MOVE;
+    g->search_error[0] = '\0';
     if (start_job(g, s, kind, &l, brief)) return true;
     g->paused = true; /* `go` tries again */
     game_sync_clock(g);

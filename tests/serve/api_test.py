@@ -1355,6 +1355,21 @@ def test_model():
     status, _, e = s.post("/api/games/import", {"data": "h8 i9", "size": 15, "white": "zero"})
     check("an import the model is not for", status == 400 and "--model" in e["error"], e)
     s.kill(signal.SIGTERM)
+    # An archived 8x8 game against the built-in network, continued under the 9x9 model: the
+    # computer cannot move, and the game says why.
+    db = os.path.join(TMP, "model2.sqlite")
+    s = Server(db, "--rate", "0")
+    g = new_game(s, size=8, black="human", white="zero", computer_ms=200)
+    move(s, g["id"], "d4")
+    g = wait_for(s, g["id"], lambda x: x["ply"] == 2 and idle(x))
+    check("no search error after a move", g["search_error"] is None, g)
+    s.kill(signal.SIGTERM)
+    s = Server(db, "--rate", "0", "--model", model)
+    move(s, g["id"], "e5" if "e5" not in g["moves"] else "c3")
+    g = wait_for(s, g["id"], lambda x: x["search_error"] is not None)
+    check("a continued game the model is not for: the computer says why it cannot move",
+          g["paused"] and "no network model" in (g["search_error"] or ""), g)
+    s.kill(signal.SIGTERM)
 
 
 def main():
