@@ -26,8 +26,8 @@ const char USAGE_SERVE[] =
     "is the number of engine threads (default: the processors). --rate is the requests a second\n"
     "each client address may make (default 50, bursts of twice that; 0: no limit). --model is\n"
     "the zero level's network (a model file, docs/zero.md) in place of the built-in ones: games\n"
-    "against zero are then offered on its rule and size only. Stop it with\n"
-    "Ctrl-C (SIGINT) or SIGTERM; every acknowledged move is already on disk.\n";
+    "against zero are then offered on its rule and size only. Stop it with Ctrl-C (SIGINT) or\n"
+    "SIGTERM; every acknowledged move is already on disk.\n";
 
 /// The one piece of global state: set by the signal handler, read by the main loop.
 static volatile sig_atomic_t stop_requested;
