@@ -690,6 +690,7 @@ bool play_load(PlaySession *s, const char *path) {
     if (!g) return play_tell(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
     adopt_record(s, g, play_opening_of_record(s, g, why, sizeof why));
     announce_load(s, path, why);
+    zero_fits(s, &s->cfg); /* a record of another board: told now, not at the zero level's move */
     return true;
 }
 

@@ -144,6 +144,11 @@ printf 'junk' >"$tmp/bad.tgnn"
 plain --size 9 --white zero --model "$tmp/bad.tgnn" </dev/null
 check "plain: a bad model file is refused at start" test $? = 1
 check "plain: ... with the reason" has "bad.tgnn: not a tengen model file"
+printf '(;FF[4]GM[4]SZ[15];B[hh];W[ii])' >"$tmp/g15.sgf"
+lines moves | plain --size 9 --black human --white zero --model "$tmp/m9.tgnn" --load "$tmp/g15.sgf"
+check "plain: loading a record of another board tells the model does not fit" \
+    has "^error: the zero level's network \(--model\) is for freestyle 9x9, not freestyle 15x15"
+check "plain: ... and the record is loaded" has '^h8 i7$'
 lines h8 | plain --size 15 --black human --white zero
 check "plain: no built-in network for 15x15: refused at start" \
     has 'the zero level has no network model for freestyle 15x15 \(built in: freestyle 8x8'
