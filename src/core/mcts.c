@@ -638,6 +638,20 @@ static void answer_without_tree(TreeWorker *w, const MctsParams *p, MctsResult *
     out->child_count = 1;
 }
 
+/// The search proper: every worker on the shared tree until the limits stop it.
+static void run_workers(TreeSearch *s, TreeWorker *w, int threads, MctsResult *out) {
+    pthread_t tid[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, tree_worker_main, &w[i]) == 0;
+    tree_worker_main(&w[0]);
+    for (int i = 1; i < threads; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+    collect_result(s->t, out);
+    out->playouts = atomic_load(&s->started);
+    out->depth = atomic_load(&s->max_depth);
+}
+
 bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out) {
     memset(out, 0, sizeof *out);
     out->best = POS_NONE;
@@ -648,33 +662,21 @@ bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out) 
     for (int i = 0; ok && i < threads; i++)
         ok = tree_worker_init(&w[i], &s, b, p->seed + (uint64_t)i);
     const bool tree = ok && tree_prepare(t, b, p);
-    if (ok) {
-        /* A five to make is played at once: no search needed. */
-        judge_leaf(&w[0].board, &w[0].leaf[0], true);
-        if (w[0].leaf[0].state == NODE_WON) {
-            out->best = w[0].leaf[0].moves[0];
-            out->proven_win = true;
-            out->q = 1;
-            out->pv[0] = out->best;
-            out->pv_length = 1;
-            out->playouts = 1;
-        } else if (w[0].leaf[0].nmoves > 0 && tree) {
-            prepare_root(&w[0], p);
-        }
-        if (w[0].leaf[0].nmoves > 0 && out->best == POS_NONE && (!tree || !root_expanded(t))) {
+    const Leaf *root = ok ? &w[0].leaf[0] : NULL;
+    if (ok) judge_leaf(&w[0].board, &w[0].leaf[0], true);
+    if (ok && root->state == NODE_WON) { /* a five to make is played at once */
+        out->best = root->moves[0];
+        out->proven_win = true;
+        out->q = 1;
+        out->pv[0] = out->best;
+        out->pv_length = 1;
+        out->playouts = 1;
+    } else if (ok && root->nmoves > 0) {
+        if (tree) prepare_root(&w[0], p);
+        if (tree && root_expanded(t))
+            run_workers(&s, w, threads, out);
+        else
             answer_without_tree(&w[0], p, out);
-        } else if (w[0].leaf[0].nmoves > 0 && out->best == POS_NONE) {
-            pthread_t tid[MAX_THREADS];
-            bool started[MAX_THREADS] = {false};
-            for (int i = 1; i < threads; i++)
-                started[i] = pthread_create(&tid[i], NULL, tree_worker_main, &w[i]) == 0;
-            tree_worker_main(&w[0]);
-            for (int i = 1; i < threads; i++)
-                if (started[i]) pthread_join(tid[i], NULL);
-            collect_result(t, out);
-            out->playouts = atomic_load(&s.started);
-            out->depth = atomic_load(&s.max_depth);
-        }
     }
     for (int i = 0; w && i < threads; i++) tree_worker_free(&w[i]);
     free(w);
