@@ -370,6 +370,13 @@ TgError tg_engine_set_threads(TgEngine *engine, int threads); ///< 1..TG_MAX_THR
 /// Forgets everything learned (table, move-ordering statistics, the mcts/zero tree): for a
 /// new game.
 void tg_engine_clear(TgEngine *engine);
+/// The most memory the mcts and zero levels' search tree may hold (its nodes, and the copy a
+/// subtree kept for the next move is made in); 0: its own limit (8M nodes, 450 MB with the copy).
+/// A full tree stops growing and searches on; one too small for the root's moves still answers.
+/// A new limit gives back the tree's memory and forgets it. Not during a search.
+void tg_engine_set_tree_memory(TgEngine *engine, size_t bytes);
+/// The most bytes the tree may hold under the current limit (slightly under what was asked).
+size_t tg_engine_tree_memory(const TgEngine *engine);
 /// The network of the zero level (borrowed: it must outlive its use). NULL: the built-in model
 /// for the board, when there is one (tg_model_builtin).
 void tg_engine_set_model(TgEngine *engine, const TgModel *model);
@@ -493,6 +500,11 @@ TgModel *tg_model_random(TgRule rule, int size, int channels, int blocks, uint64
 void tg_model_free(TgModel *model);
 /// The model shipped inside tengen for this rule and board side, or NULL when none.
 const TgModel *tg_model_builtin(TgRule rule, int size);
+/// The network the zero level plays with on a width x height board under `rule`: `model` when
+/// it was made for that board and rule, the built-in one when `model` is NULL, otherwise NULL
+/// (a user's model never gives way to the built-in one; the zero level refuses with
+/// TG_ERR_MODEL). Front ends check it before a game starts.
+const TgModel *tg_model_for(const TgModel *model, TgRule rule, int width, int height);
 int tg_model_size(const TgModel *model);
 TgRule tg_model_rule(const TgModel *model);
 int tg_model_channels(const TgModel *model);

@@ -815,6 +815,7 @@ export class GameView {
         if (g.balancing || inPhase(g)) return this.stepText();
         const c = colorName(g.to_move);
         if (g.thinking) return t('status.thinking', { color: c });
+        if (this.isComputer(g.to_move) && g.search_error) return t('status.searchError', { color: c, error: g.search_error });
         if (this.isComputer(g.to_move)) return t('status.paused', { color: c });
         if (g.online && this.seat && this.seat.color === g.to_move) return t('status.yourMove', { color: c });
         return t('status.toMove', { color: c });

@@ -150,31 +150,54 @@ static int64_t floor_pow2(int64_t v) {
     return p;
 }
 
+/// The mcts and zero levels search a tree of their own, not the table.
+static bool tree_level(const Brain *b) {
+    return b->s.level == TG_LEVEL_MCTS || b->s.level == TG_LEVEL_ZERO;
+}
+
+/// What max_memory leaves for the table and the tree after the rest of the process.
+static int64_t memory_room(const Brain *b, int threads) {
+    return b->s.max_memory - MEMORY_BASE - MEMORY_PER_THREAD * threads;
+}
+
 /// The table size the settings ask for: hash_size if given, else what max_memory leaves after
-/// the rest of the process, else DEFAULT_HASH; never more than max_memory leaves.
+/// the rest of the process (the smallest table at the tree levels: the tree gets the room),
+/// else DEFAULT_HASH; never more than max_memory leaves.
 static size_t wanted_hash(const Brain *b, int threads) {
     int64_t bytes = b->s.hash_kb > 0 ? b->s.hash_kb * 1024 : DEFAULT_HASH;
     if (b->s.max_memory > 0) {
-        const int64_t room = b->s.max_memory - MEMORY_BASE - MEMORY_PER_THREAD * threads;
-        bytes = b->s.hash_kb > 0 ? brain_min64(bytes, room) : room;
+        const int64_t room = tree_level(b) ? MIN_HASH : memory_room(b, threads);
+        bytes = b->s.hash_kb > 0 ? brain_min64(bytes, memory_room(b, threads)) : room;
     }
     if (b->cfg.hash_cap > 0) bytes = brain_min64(bytes, (int64_t)b->cfg.hash_cap);
     if (bytes > ((int64_t)1 << 42)) bytes = (int64_t)1 << 42;
     return (size_t)floor_pow2(bytes < MIN_HASH ? MIN_HASH : bytes);
 }
 
-/// Brings the engine to the settings (threads, then table). Never while a search runs.
+/// The tree of the mcts and zero levels: with max_memory, what the table leaves of the room
+/// (a tree smaller than the root's moves still answers); with none, the tree's own limit.
+static void apply_tree(Brain *b) {
+    if (b->s.max_memory <= 0) return tg_engine_set_tree_memory(b->engine, 0);
+    const int64_t left =
+        memory_room(b, b->threads_applied) - (int64_t)tg_engine_hash_bytes(b->engine);
+    tg_engine_set_tree_memory(b->engine, left > 1 ? (size_t)left : 1);
+}
+
+/// Brings the engine to the settings (threads, table, tree). Never while a search runs.
 static void apply_engine(Brain *b) {
     const int threads = wanted_threads(b);
     if (threads != b->threads_applied && tg_engine_set_threads(b->engine, threads) == TG_OK)
         b->threads_applied = threads;
     size_t bytes = wanted_hash(b, b->threads_applied);
-    if (bytes == b->hash_applied) return;
-    b->hash_applied = bytes;
-    /* Down to the smallest table first, so the old and new tables never coexist. */
-    tg_engine_set_hash(b->engine, 0);
-    while (bytes > (size_t)MIN_HASH && tg_engine_set_hash(b->engine, bytes) != TG_OK) bytes /= 2;
-    if (bytes <= (size_t)MIN_HASH) tg_engine_set_hash(b->engine, (size_t)MIN_HASH);
+    if (bytes != b->hash_applied) {
+        b->hash_applied = bytes;
+        /* Down to the smallest table first, so the old and new tables never coexist. */
+        tg_engine_set_hash(b->engine, 0);
+        while (bytes > (size_t)MIN_HASH && tg_engine_set_hash(b->engine, bytes) != TG_OK)
+            bytes /= 2;
+        if (bytes <= (size_t)MIN_HASH) tg_engine_set_hash(b->engine, (size_t)MIN_HASH);
+    }
+    apply_tree(b);
 }
 
 /// A new empty game of the settings' rule. False when the size cannot be played.
@@ -469,6 +492,7 @@ static BrainStatus cmd_info(Brain *b, const char *args, int64_t t) {
         while (p[k] && !isspace((unsigned char)p[k]) && k + 1 < sizeof name) name[k] = p[k], k++;
         name[k] = '\0';
         tg_level_from_name(name, &b->s.level);
+        if (!b->thinking) apply_engine(b); /* the table and the tree share the room by level */
         return BRAIN_IDLE;
     }
     int64_t v;

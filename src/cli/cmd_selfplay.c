@@ -262,6 +262,21 @@ static int run_match(Match *m) {
     return 0;
 }
 
+/// A zero-level player needs a network for the board: refused before any game, not lost game
+/// by game to an engine error. 0, or 1 after saying why.
+static int check_zero_network(const Match *m) {
+    if (m->level[PLAYER_A] != TG_LEVEL_ZERO && m->level[PLAYER_B] != TG_LEVEL_ZERO) return 0;
+    if (tg_model_for(m->model, m->rule, m->width, m->height)) return 0;
+    if (!m->model)
+        return cli_error("selfplay: the zero level has no network model for %s %dx%d (--model "
+                         "FILE brings one)",
+                         tg_rule_name(m->rule), m->width, m->height);
+    const int n = tg_model_size(m->model);
+    return cli_error("selfplay: the zero level's network (%s) is for %s %dx%d, not %s %dx%d",
+                     m->model_path, tg_rule_name(tg_model_rule(m->model)), n, n,
+                     tg_rule_name(m->rule), m->width, m->height);
+}
+
 int cmd_selfplay(int argc, char **argv) {
     Match m = {.level = {TG_LEVEL_MAX, TG_LEVEL_MAX},
                .games = 2,
@@ -275,7 +290,8 @@ int cmd_selfplay(int argc, char **argv) {
         match_openings_free(&m.openings);
         return status;
     }
-    if (m.model_path && !(m.model = cli_load_model(m.model_path))) {
+    if ((m.model_path && !(m.model = cli_load_model(m.model_path))) || check_zero_network(&m)) {
+        tg_model_free(m.model);
         match_openings_free(&m.openings);
         return 1;
     }

@@ -34,8 +34,9 @@ static const float ZERO_C = 1.5f; ///< PUCT exploration
 struct TgEngine {
     Tt tt;
     int threads;
-    Worker *workers; ///< threads of them; history survives between searches
-    Mcts *mcts;      ///< the mcts and zero levels' tree, kept between moves
+    Worker *workers;   ///< threads of them; history survives between searches
+    Mcts *mcts;        ///< the mcts and zero levels' tree, kept between moves
+    size_t tree_bytes; ///< the tree's memory limit (tg_engine_set_tree_memory); 0: none
     const TgModel *model;
 };
 
@@ -168,6 +169,13 @@ TgError tg_engine_set_threads(TgEngine *e, int threads) {
     return TG_OK;
 }
 
+void tg_engine_set_tree_memory(TgEngine *e, size_t bytes) {
+    e->tree_bytes = bytes;
+    if (e->mcts) mcts_set_memory(e->mcts, bytes);
+}
+
+size_t tg_engine_tree_memory(const TgEngine *e) { return mcts_memory_limit(e->tree_bytes); }
+
 void tg_engine_set_model(TgEngine *e, const TgModel *model) {
     e->model = model;
     if (e->mcts) mcts_clear(e->mcts);
@@ -250,10 +258,7 @@ static void one_ply_result(Pos p, TgSearchResult *out) {
 /// The model the zero level uses on this game's board, or NULL when none fits.
 static const TgModel *model_for(const TgEngine *e, const TgGame *g) {
     const Board *b = &g->board;
-    const TgModel *m = e->model ? e->model : tg_model_builtin(b->rule, b->width);
-    if (!m || b->width != b->height || tg_model_size(m) != b->width || tg_model_rule(m) != b->rule)
-        return NULL;
-    return m;
+    return tg_model_for(e->model, b->rule, b->width, b->height);
 }
 
 static void tree_result(const MctsResult *r, TgSearchResult *out) {
@@ -278,7 +283,10 @@ static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l
     if (l->exclude_count > 0) return TG_ERR_ARGUMENT;
     const TgModel *model = zero ? model_for(e, g) : NULL;
     if (zero && !model) return TG_ERR_MODEL;
-    if (!e->mcts && !(e->mcts = mcts_new())) return TG_ERR_MEMORY;
+    if (!e->mcts) {
+        if (!(e->mcts = mcts_new())) return TG_ERR_MEMORY;
+        mcts_set_memory(e->mcts, e->tree_bytes);
+    }
     const TimePlan plan = plan_time(l, &g->board);
     const MctsParams p = {
         .zero = zero,
@@ -302,7 +310,7 @@ static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l
     if (!found) {
         memset(out, 0, sizeof *out);
         out->best = (TgPoint){-1, -1};
-        return r.best == POS_NONE && r.child_count == 0 ? TG_OK : TG_ERR_MEMORY;
+        return r.no_memory ? TG_ERR_MEMORY : TG_OK; /* else no move exists: a pass */
     }
     tree_result(&r, out);
     if (callback) {

@@ -77,11 +77,32 @@ Mcts *mcts_new(void) {
     if (!t) return NULL;
     pthread_mutex_init(&t->lock, NULL);
     t->root = -1;
+    t->pool.limit = t->spare.limit = MCTS_MAX_NODES;
     return t;
 }
 
 static void pool_free(NodePool *p) {
     for (int i = 0; i < MCTS_MAX_BLOCKS; i++) free(p->block[i]);
+}
+
+/// Nodes a pool may hold when the tree may use `bytes` (two pools); at least one, the root.
+static int32_t pool_limit(size_t bytes) {
+    if (bytes == 0) return MCTS_MAX_NODES;
+    const size_t nodes = bytes / (2 * sizeof(MctsNode));
+    return nodes < 1 ? 1 : nodes > MCTS_MAX_NODES ? MCTS_MAX_NODES : (int32_t)nodes;
+}
+
+size_t mcts_memory_limit(size_t bytes) { return 2 * sizeof(MctsNode) * (size_t)pool_limit(bytes); }
+
+void mcts_set_memory(Mcts *t, size_t bytes) {
+    const int32_t limit = pool_limit(bytes);
+    if (limit == t->pool.limit) return;
+    pool_free(&t->pool);
+    pool_free(&t->spare);
+    memset(&t->pool, 0, sizeof t->pool);
+    memset(&t->spare, 0, sizeof t->spare);
+    t->pool.limit = t->spare.limit = limit;
+    t->root = -1;
 }
 
 void mcts_free(Mcts *t) {
@@ -105,8 +126,11 @@ static int32_t pool_take(NodePool *p, int32_t n) {
     if ((at & (MCTS_BLOCK_NODES - 1)) + n > MCTS_BLOCK_NODES)
         at = (at | (MCTS_BLOCK_NODES - 1)) + 1;
     const int block = at >> MCTS_BLOCK_BITS;
-    if (block >= MCTS_MAX_BLOCKS) return -1;
-    if (!p->block[block] && !(p->block[block] = malloc(sizeof(MctsNode) * MCTS_BLOCK_NODES)))
+    if (block >= MCTS_MAX_BLOCKS || at + n > p->limit) return -1;
+    const int32_t size = p->limit - (block << MCTS_BLOCK_BITS); /* the last block: cut short */
+    if (!p->block[block] &&
+        !(p->block[block] = malloc(sizeof(MctsNode) *
+                                   (size_t)(size < MCTS_BLOCK_NODES ? size : MCTS_BLOCK_NODES))))
         return -1;
     p->count = at + n;
     return at;
@@ -163,7 +187,7 @@ static bool tree_prepare(Mcts *t, const Board *b, const MctsParams *p) {
     if (at >= 0 && at != t->root) at = keep_subtree(t, at);
     if (at < 0) {
         t->pool.count = 0;
-        if ((at = pool_take(&t->pool, 1)) < 0) return false;
+        if ((at = pool_take(&t->pool, 1)) < 0) return t->root = -1, false;
         *node_at(t, at) = (MctsNode){.child = -1, .move = POS_NONE, .prior = 1};
     }
     t->root = at;
@@ -545,6 +569,11 @@ static void prepare_root(TreeWorker *w, const MctsParams *p) {
     }
 }
 
+static bool root_expanded(const Mcts *t) {
+    const MctsNode *r = node_at(t, t->root);
+    return r->child >= 0 && r->nchild > 0;
+}
+
 static int compare_children(const void *a, const void *b) {
     const MctsChild *x = a, *y = b;
     if (x->visits != y->visits) return y->visits - x->visits;
@@ -580,42 +609,79 @@ static void collect_result(const Mcts *t, MctsResult *out) {
     }
 }
 
+/// The answer when the tree cannot hold even the root's children (out of memory, or a node
+/// limit below them): the move the network rates highest (zero), a random one of the root's
+/// candidates (mcts); both play a five, or stop the opponent's, as the rules demand.
+static void answer_without_tree(TreeWorker *w, const MctsParams *p, MctsResult *out) {
+    Leaf *leaf = &w->leaf[0];
+    judge_leaf(&w->board, leaf, true);
+    if (p->zero && leaf->nmoves > 1) {
+        nn_features(&w->board, w->planes);
+        net_forward(w->s, w, 1);
+        set_priors(leaf, w->policy, w->board.width);
+    } else {
+        for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] = 1.0f / (float)leaf->nmoves;
+        shuffle_moves(leaf, &w->rng);
+    }
+    int best = 0;
+    for (int k = 1; k < leaf->nmoves; k++)
+        if (leaf->prior[k] > leaf->prior[best]) best = k;
+    out->best = leaf->moves[best];
+    out->q = leaf->state == NODE_LOST ? -1 : 0;
+    out->pv[0] = out->best;
+    out->pv_length = 1;
+    out->playouts = 1;
+    out->depth = 1;
+    out->children = malloc(sizeof *out->children);
+    if (!out->children) return;
+    out->children[0] = (MctsChild){.move = out->best, .prior = leaf->prior[best]};
+    out->child_count = 1;
+}
+
+/// The search proper: every worker on the shared tree until the limits stop it.
+static void run_workers(TreeSearch *s, TreeWorker *w, int threads, MctsResult *out) {
+    pthread_t tid[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, tree_worker_main, &w[i]) == 0;
+    tree_worker_main(&w[0]);
+    for (int i = 1; i < threads; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+    collect_result(s->t, out);
+    out->playouts = atomic_load(&s->started);
+    out->depth = atomic_load(&s->max_depth);
+}
+
 bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out) {
     memset(out, 0, sizeof *out);
     out->best = POS_NONE;
     const int threads = p->threads < 1 ? 1 : p->threads > MAX_THREADS ? MAX_THREADS : p->threads;
     TreeSearch s = {.t = t, .p = p, .root_board = b};
     TreeWorker *w = calloc((size_t)threads, sizeof *w);
-    bool ok = w && tree_prepare(t, b, p);
+    bool ok = w != NULL;
     for (int i = 0; ok && i < threads; i++)
         ok = tree_worker_init(&w[i], &s, b, p->seed + (uint64_t)i);
-    if (ok) {
-        /* A five to make is played at once: no search needed. */
-        judge_leaf(&w[0].board, &w[0].leaf[0], true);
-        if (w[0].leaf[0].state == NODE_WON) {
-            out->best = w[0].leaf[0].moves[0];
-            out->proven_win = true;
-            out->q = 1;
-            out->pv[0] = out->best;
-            out->pv_length = 1;
-            out->playouts = 1;
-        } else if (w[0].leaf[0].nmoves > 0) {
-            prepare_root(&w[0], p);
-            pthread_t tid[MAX_THREADS];
-            bool started[MAX_THREADS] = {false};
-            for (int i = 1; i < threads; i++)
-                started[i] = pthread_create(&tid[i], NULL, tree_worker_main, &w[i]) == 0;
-            tree_worker_main(&w[0]);
-            for (int i = 1; i < threads; i++)
-                if (started[i]) pthread_join(tid[i], NULL);
-            collect_result(t, out);
-            out->playouts = atomic_load(&s.started);
-            out->depth = atomic_load(&s.max_depth);
-        }
+    const bool tree = ok && tree_prepare(t, b, p);
+    const Leaf *root = ok ? &w[0].leaf[0] : NULL;
+    if (ok) judge_leaf(&w[0].board, &w[0].leaf[0], true);
+    if (ok && root->state == NODE_WON) { /* a five to make is played at once */
+        out->best = root->moves[0];
+        out->proven_win = true;
+        out->q = 1;
+        out->pv[0] = out->best;
+        out->pv_length = 1;
+        out->playouts = 1;
+    } else if (ok && root->nmoves > 0) {
+        if (tree) prepare_root(&w[0], p);
+        if (tree && root_expanded(t))
+            run_workers(&s, w, threads, out);
+        else
+            answer_without_tree(&w[0], p, out);
     }
     for (int i = 0; w && i < threads; i++) tree_worker_free(&w[i]);
     free(w);
     out->time_ns = tm_now_ns() - p->start_ns;
+    out->no_memory = !ok;
     return ok && out->best != POS_NONE;
 }
 

@@ -31,13 +31,16 @@ typedef struct MctsNode {
 enum {
     MCTS_BLOCK_BITS = 16,
     MCTS_BLOCK_NODES = 1 << MCTS_BLOCK_BITS,
-    MCTS_MAX_BLOCKS = 128, ///< the tree stops growing at 8M nodes (224 MB)
+    MCTS_MAX_BLOCKS = 128, ///< the tree stops growing at 8M nodes (224 MB a pool)
+    MCTS_MAX_NODES = MCTS_MAX_BLOCKS * MCTS_BLOCK_NODES,
 };
 
-/// Nodes in fixed blocks, allocated as the tree grows and kept for the next search.
+/// Nodes in fixed blocks, allocated as the tree grows and kept for the next search. The last
+/// block is cut short where the pool's limit ends inside it.
 typedef struct NodePool {
     MctsNode *block[MCTS_MAX_BLOCKS];
     int32_t count; ///< indices in use (with gaps at block ends)
+    int32_t limit; ///< most nodes (1..MCTS_MAX_NODES)
 } NodePool;
 
 typedef struct Mcts {
@@ -85,13 +88,21 @@ typedef struct MctsResult {
     MctsChild *children; ///< malloc'd, most visited first (free it)
     int pv_length;
     Pos pv[64];
+    bool no_memory; ///< the search could not even start (best is POS_NONE)
 } MctsResult;
 
 Mcts *mcts_new(void);
 void mcts_free(Mcts *t);
 void mcts_clear(Mcts *t);
+/// The most memory the tree may hold: both pools (the tree and the copy a kept subtree goes
+/// to), 0 for MCTS_MAX_NODES each. A new limit gives back every block and forgets the tree.
+void mcts_set_memory(Mcts *t, size_t bytes);
+/// The memory that mcts_set_memory(t, bytes) lets the tree use at most.
+size_t mcts_memory_limit(size_t bytes);
 
-/// Searches board b (not changed). Returns false when out of memory or when no move exists.
+/// Searches board b (not changed). Returns false when out of memory (out->no_memory) or when
+/// no move exists. A tree too small for the root's children still answers (a move the search
+/// could not compare: the network's favourite, or a random candidate).
 bool mcts_search(Mcts *t, const Board *b, const MctsParams *p, MctsResult *out);
 
 /// Random playouts a second from board b (benchmark).

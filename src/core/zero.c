@@ -54,6 +54,12 @@ const TgModel *tg_model_builtin(TgRule rule, int size) {
     return NULL;
 }
 
+const TgModel *tg_model_for(const TgModel *model, TgRule rule, int width, int height) {
+    if (width != height) return NULL;
+    const TgModel *m = model ? model : tg_model_builtin(rule, width);
+    return m && m->size == width && m->rule == rule ? m : NULL;
+}
+
 /* ---- Evaluation for tools ---- */
 
 TgError tg_model_evaluate(const TgModel *m, const TgGame *const *games, int count, float *policy,

@@ -18,6 +18,7 @@ const char USAGE_PLAY[] =
     "                   [--clock S[+I]] [--hint-time MS] [--threads T] [--seed S]\n"
     "                   [--lang en|zh] [--moves LIST] [--load FILE] [--plain] [--ascii] [--mono]\n"
     "                   [--opening RULE] [--renju-opening CODE|NAME|random] [--balanced]\n"
+    "                   [--model FILE]\n"
     "       tengen play --list-openings\n"
     "\n"
     "Plays Gomoku or Renju in the terminal. WHO is `human` or a computer level: beginner, easy,\n"
@@ -31,6 +32,8 @@ const char USAGE_PLAY[] =
     "  --clock S[+I]   a clock per side: S seconds for the game, I added after each move;\n"
     "                  the side whose time runs out loses\n"
     "  --hint-time MS  how long a hint searches (1000)\n"
+    "  --model FILE    the zero level's network: a model file (tengen zero, docs/zero.md) for\n"
+    "                  the game's rule and size instead of the built-in one\n"
     "  --moves LIST    start from this position (h8i9j10 or \"h8 i9 j10\")\n"
     "  --load FILE     open a record (.psq .sgf .txt .pos) and replay it; under its opening\n"
     "                  line --black/--white name players 1 and 2, and a phase saved unfinished\n"
@@ -59,7 +62,7 @@ typedef struct PlayOptions {
     PlayConfig cfg;
     PlayViewOptions view;
     bool plain, list;
-    const char *moves, *load;
+    const char *moves, *load, *model;
 } PlayOptions;
 
 /// The view's own flags and the start position; 1 if consumed, 0 if not one of them.
@@ -70,6 +73,7 @@ static int view_option(int argc, char **argv, int *i, PlayOptions *o) {
     if (cli_flag(argv, *i, "--mono")) return o->view.mono = true, 1;
     if (cli_option(argc, argv, i, "--moves", &o->moves)) return 1;
     if (cli_option(argc, argv, i, "--load", &o->load)) return 1;
+    if (cli_option(argc, argv, i, "--model", &o->model)) return 1;
     return 0;
 }
 
@@ -126,9 +130,14 @@ int cmd_play_game(int argc, char **argv) {
     if (o.list) return play_list_openings(stdout), 0;
     o.plain = o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
     if (!o.plain && !utf8) o.view.ascii = true;
+    TgModel *model = o.model ? cli_load_model(o.model) : NULL; /* a bad file: refused now */
+    if (o.model && !model) return 1;
+    o.cfg.model = model;
     PlaySession *s = start_session(&o);
-    if (!s) return 1;
-    status = o.plain ? play_plain_run(s) : play_curses_run(s, &o.view);
-    play_session_free(s);
-    return status;
+    if (s) {
+        status = o.plain ? play_plain_run(s) : play_curses_run(s, &o.view);
+        play_session_free(s);
+    }
+    tg_model_free(model);
+    return s ? status : 1;
 }

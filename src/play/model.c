@@ -177,13 +177,46 @@ static void announce_new_game(PlaySession *s) {
     play_tell(s, EV_POSITION, T_NEW_GAME, play_rule_text(cfg->lang, cfg->rule), size, black, white);
 }
 
+/// "freestyle 8x8, ...": the boards with a built-in network.
+static void builtin_boards(PlayLang lang, char *buf, size_t size) {
+    size_t used = 0;
+    *buf = '\0';
+    for (int r = 0; r < TG_RULE_COUNT; r++)
+        for (int n = TG_MIN_SIZE; n <= TG_MAX_SIZE && used < size; n++)
+            if (tg_model_builtin((TgRule)r, n))
+                used += (size_t)snprintf(buf + used, size - used, "%s%s %dx%d", used ? ", " : "",
+                                         play_rule_text(lang, (TgRule)r), n, n);
+}
+
+/// A zero-level player needs a network for the board: refused here, before the game starts,
+/// rather than by the engine at the computer's first move.
+static bool zero_fits(PlaySession *s, const PlayConfig *c) {
+    const bool zero = (c->side[0].computer && c->side[0].level == TG_LEVEL_ZERO) ||
+                      (c->side[1].computer && c->side[1].level == TG_LEVEL_ZERO);
+    if (!zero || tg_model_for(c->model, c->rule, c->width, c->height)) return true;
+    char size[16], model_size[16], boards[200];
+    snprintf(size, sizeof size, "%dx%d", c->width, c->height);
+    if (!c->model) {
+        builtin_boards(c->lang, boards, sizeof boards);
+        return play_tell(s, EV_ERROR, T_ERR_ZERO_NONE, play_rule_text(c->lang, c->rule), size,
+                         boards, NULL);
+    }
+    const int n = tg_model_size(c->model);
+    snprintf(model_size, sizeof model_size, "%dx%d", n, n);
+    return play_tell(s, EV_ERROR, T_ERR_ZERO_MODEL,
+                     play_rule_text(c->lang, tg_model_rule(c->model)), model_size,
+                     play_rule_text(c->lang, c->rule), size);
+}
+
 bool play_new_game(PlaySession *s, const PlayConfig *cfg) {
     TgGame *g;
     TgOpening *op;
     char note[300];
+    if (!zero_fits(s, cfg)) return false;
     if (!play_opening_prepare(s, cfg, &g, &op, note, sizeof note)) return false;
     adopt_game(s, g); /* stops any search first: only then may the engine change */
     if (cfg->threads != s->cfg.threads) tg_engine_set_threads(s->think.engine, cfg->threads);
+    tg_engine_set_model(s->think.engine, cfg->model);
     s->cfg = *cfg;
     tg_opening_free(s->opening);
     s->opening = op;
@@ -657,6 +690,7 @@ bool play_load(PlaySession *s, const char *path) {
     if (!g) return play_tell(s, EV_ERROR, T_ERR_LOAD, path, err, NULL, NULL);
     adopt_record(s, g, play_opening_of_record(s, g, why, sizeof why));
     announce_load(s, path, why);
+    zero_fits(s, &s->cfg); /* a record of another board: told now, not at the zero level's move */
     return true;
 }
 

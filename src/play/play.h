@@ -169,6 +169,8 @@ typedef enum TextId {
     T_ERR_NOT_OPENING,
     T_ERR_START_STONES,
     T_ERR_SQUARE,
+    T_ERR_ZERO_MODEL,
+    T_ERR_ZERO_NONE,
     T_MENU_OPENING,
     T_MENU_FROM,
     T_MENU_FROM_EMPTY,
@@ -218,6 +220,7 @@ typedef struct PlayConfig {
     TgOpeningRule opening; ///< under a rule, side[0] and side[1] are players 1 and 2
     int start;             ///< START_* or the index of a renju opening to start from
     bool balanced;         ///< start from tg_opening_balanced's stones
+    const TgModel *model;  ///< the zero level's network (--model; borrowed); NULL: built-in
 } PlayConfig;
 
 enum { START_EMPTY = -1, START_RANDOM = -2 };

@@ -235,6 +235,11 @@ static const Text TEXTS[T_COUNT] = {
                             "soosorv8）"},
     [T_ERR_SQUARE] = {"this opening needs a square board with an odd size",
                       "此开局需要奇数路的正方形棋盘"},
+    [T_ERR_ZERO_MODEL] = {"the zero level's network (--model) is for {1} {2}, not {3} {4}",
+                          "自学级别的网络（--model）用于{1} {2}，不能用于{3} {4}"},
+    [T_ERR_ZERO_NONE] = {"the zero level has no network model for {1} {2} (built in: {3}; "
+                         "--model FILE brings another)",
+                         "自学级别没有{1} {2} 的网络模型（内置：{3}；可用 --model FILE 指定）"},
     [T_MENU_OPENING] = {"Opening", "开局规则"},
     [T_MENU_FROM] = {"Start from", "起始局面"},
     [T_MENU_FROM_EMPTY] = {"empty board", "空棋盘"},

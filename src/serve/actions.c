@@ -630,6 +630,22 @@ static bool online_fields(json_t *body, const int player[2], int *seat, ApiError
     return true;
 }
 
+/// A zero-level player needs a network for the board (the server's --model, or a built-in one):
+/// true when it has one or nobody plays zero; false with the error otherwise.
+static bool zero_playable(const Server *s, const int player[2], TgRule rule, int size,
+                          ApiError *e) {
+    if (player[0] != TG_LEVEL_ZERO && player[1] != TG_LEVEL_ZERO) return true;
+    if (tg_model_for(s->cfg.model, rule, size, size)) return true;
+    const TgModel *m = s->cfg.model;
+    if (!m)
+        return api_fail(e, 400, "bad_field",
+                        "the zero level has no network for this rule and size");
+    return api_fail(e, 400, "bad_field",
+                    "the zero level's network (--model) is for %s %dx%d, not %s %dx%d",
+                    tg_rule_name(tg_model_rule(m)), tg_model_size(m), tg_model_size(m),
+                    tg_rule_name(rule), size, size);
+}
+
 json_t *action_create(Server *s, json_t *body, ApiError *e) {
     TgRule rule;
     int player[2];
@@ -646,11 +662,7 @@ json_t *action_create(Server *s, json_t *body, ApiError *e) {
     /* White defaults to the hard level, except online, where both players are human. */
     if (!json_object_get(body, "white") && !json_object_get(body, "white_rating") && seat < 0)
         player[1] = TG_LEVEL_HARD;
-    if ((player[0] == TG_LEVEL_ZERO || player[1] == TG_LEVEL_ZERO) &&
-        !tg_model_builtin(rule, (int)size))
-        return api_fail(e, 400, "bad_field",
-                        "the zero level has no network for this rule and size"),
-               NULL;
+    if (!zero_playable(s, player, rule, (int)size, e)) return NULL;
     TgGame *game = tg_game_new(rule, (int)size, (int)size);
     if (!game) return api_fail(e, 500, "internal", "out of memory"), NULL;
     json_t *moves = json_object_get(body, "moves");
@@ -714,6 +726,10 @@ json_t *action_import(Server *s, json_t *body, ApiError *e) {
     if (tg_game_width(game) != tg_game_height(game)) {
         tg_game_free(game);
         return api_fail(e, 400, "bad_field", "the web game plays square boards only"), NULL;
+    }
+    if (!zero_playable(s, player, tg_game_rule(game), tg_game_width(game), e)) {
+        tg_game_free(game);
+        return NULL;
     }
     tg_game_goto(game, tg_game_length(game));
     LiveGame *g = game_new_live(game, player);

@@ -103,18 +103,19 @@ static json_t *ratings_json(void) {
     return a;
 }
 
-/// The boards the zero level has a built-in network for: [{"rule": "freestyle", "size": 8}].
-static json_t *zero_boards(void) {
+/// The boards the zero level has a network for (the server's --model, or the built-in ones):
+/// [{"rule": "freestyle", "size": 8}].
+static json_t *zero_boards(const TgModel *model) {
     json_t *a = json_array();
     for (int r = 0; r < TG_RULE_COUNT; r++)
         for (int n = TG_MIN_SIZE; n <= TG_MAX_SIZE; n++)
-            if (tg_model_builtin((TgRule)r, n))
+            if (tg_model_for(model, (TgRule)r, n, n))
                 json_array_append_new(
                     a, json_pack("{s:s, s:i}", "rule", tg_rule_name((TgRule)r), "size", n));
     return a;
 }
 
-static void get_info(ApiResponse *out) {
+static void get_info(const Server *s, ApiResponse *out) {
     char version[96];
     snprintf(version, sizeof version, "%s (%s)", TG_VERSION, TG_BUILD_VERSION);
     api_json_response(out, 200,
@@ -122,7 +123,7 @@ static void get_info(ApiResponse *out) {
                                 "rules", names(rule_at, TG_RULE_COUNT), "levels",
                                 names(level_at, TG_LEVEL_COUNT), "ratings", ratings_json(),
                                 "min_size", TG_MIN_SIZE, "max_size", TG_MAX_SIZE, "default_size",
-                                15, "zero_boards", zero_boards()));
+                                15, "zero_boards", zero_boards(s->cfg.model)));
 }
 
 static void list_games(Server *s, const ApiRequest *rq, ApiResponse *out) {
@@ -425,7 +426,7 @@ void serve_api_handle(Server *s, const ApiRequest *rq, ApiResponse *out) {
     const int n = split_path(rq->path, parts);
     const bool games = n >= 1 && strcmp(parts[0], "games") == 0;
     if (n == 1 && strcmp(parts[0], "info") == 0)
-        is(rq, "GET") ? get_info(out) : wrong_method(out, "GET");
+        is(rq, "GET") ? get_info(s, out) : wrong_method(out, "GET");
     else if (n == 1 && strcmp(parts[0], "openings") == 0)
         is(rq, "GET") ? api_json_response(out, 200, openings_json()) : wrong_method(out, "GET");
     else if (games && n == 1 && is(rq, "GET"))

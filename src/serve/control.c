@@ -87,7 +87,10 @@ void control_job_done(Server *s, LiveGame *g, const Job *job, const JobResult *r
         balanced_done(s, g, res->err, &res->balanced);
     } else if (current && res->err != TG_OK) {
         fprintf(stderr, "tengen: game %s: search failed: %s\n", g->id, tg_error_text(res->err));
-        if (job->kind != JOB_ANALYSIS) g->paused = true;
+        if (job->kind != JOB_ANALYSIS) { /* the game says why the computer waits */
+            g->paused = true;
+            snprintf(g->search_error, sizeof g->search_error, "%s", tg_error_text(res->err));
+        }
         game_changed(s, g);
     } else if (current && job->kind == JOB_MOVE) {
         computer_moves(s, g, job, res->search);

@@ -32,7 +32,8 @@ typedef struct ServeConfig {
     int port;
     const char *db_path;
     int workers;
-    int rate; ///< requests a second per client address; 0: no limit
+    int rate;             ///< requests a second per client address; 0: no limit
+    const TgModel *model; ///< the zero level's network (--model; borrowed); NULL: built-in
 } ServeConfig;
 
 int64_t serve_wall_ms(void); ///< Unix time in milliseconds, for created/updated
@@ -149,7 +150,8 @@ typedef struct LiveGame {
     /// Online, by player number: agrees to hints and analysis, which need both (not kept in
     /// the archive: after a restart both agree again)
     bool aids[2];
-    bool paused; ///< the computer waits for go or move-now
+    bool paused;            ///< the computer waits for go or move-now
+    char search_error[128]; ///< why the computer's last move search failed; "" when it did not
     int64_t computer_ms;
     int64_t created_ms, updated_ms;
     Eval *evals; ///< by ply, eval_cap entries

@@ -109,6 +109,8 @@ json_t *game_json(const LiveGame *g) {
     json_object_set_new(o, "thinking", json_boolean(game_thinking(g)));
     json_object_set_new(o, "paused",
                         json_boolean(g->paused && game_computer_to_move(g) && !game_thinking(g)));
+    json_object_set_new(o, "search_error",
+                        g->search_error[0] ? json_string(g->search_error) : json_null());
     json_object_set_new(o, "draw_offer", json_color(g->draw_offer));
     json_object_set_new(o, "undo_offer", json_color(g->undo_offer));
     json_object_set_new(o, "evals", evals_json(g));

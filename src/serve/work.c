@@ -148,6 +148,7 @@ bool work_start_move(Server *s, LiveGame *g, bool brief) {
     if (!game_computer_to_move(g) || g->paused || g->job) return true;
     if (atomic_load(&s->quit)) return true;
     const JobKind kind = game_in_opening(g) ? JOB_OPENING : JOB_MOVE;
+    g->search_error[0] = '\0';
     if (start_job(g, s, kind, &l, brief)) return true;
     g->paused = true; /* `go` tries again */
     game_sync_clock(g);
@@ -276,6 +277,7 @@ static void *worker_main(void *arg) {
     const WorkerArg *a = arg;
     Pool *p = &a->server->pool;
     TgEngine *engine = tg_engine_new(1, ENGINE_HASH);
+    if (engine) tg_engine_set_model(engine, a->server->cfg.model);
     TgSearchResult *r = malloc(sizeof *r);
     Job *job;
     while ((job = pop(p, a->index))) {

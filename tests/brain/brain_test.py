@@ -675,18 +675,20 @@ def time_compliance():
     return stats
 
 
-def memory(limit, threads, moves):
+def memory(limit, threads, moves, level="max", turn_ms=150):
+    """Plays `moves` moves at `level` under max_memory `limit`; the tree of the mcts and zero
+    levels counts against it as the table does."""
     b = Brain()
     try:
-        b.send(f"INFO max_memory {limit}", f"INFO thread_num {threads}", "INFO timeout_turn 150",
-               "INFO rule 0")
+        b.send(f"INFO max_memory {limit}", f"INFO thread_num {threads}",
+               f"INFO timeout_turn {turn_ms}", "INFO rule 0", f"INFO level {level}")
         stats = {"worst": -1e9, "moves": 0, "bad": []}
-        play_games(b, 20, moves, lambda: ([], 150, None), random.Random(3), stats)
+        play_games(b, 20, moves, lambda: ([], turn_ms, None), random.Random(3), stats)
         rss = b.peak_rss()
     finally:
         b.close()
     # Under AddressSanitizer the shadow memory and quarantine count too: report only.
-    check(f"max_memory {limit >> 20} MiB, {threads} threads: peak RSS below it",
+    check(f"max_memory {limit >> 20} MiB, {level}, {threads} threads: peak RSS below it",
           rss is not None and (rss < limit or SANITIZED) and not stats["bad"],
           (rss, stats["bad"][:2]))
     return rss
@@ -711,12 +713,15 @@ def main():
     stats = time_compliance()
     rss350 = memory(367001600, 1, 12)
     rss64 = memory(64 << 20, 2, 12)
+    rss_mcts = memory(40 << 20, 1, 6, "mcts", 1000)
+    memory(32 << 20, 1, 4, "mcts", 300)  # the least max_memory: no room for the root's moves
     print(f"brain: time: {stats['moves']} moves at 10-80 ms turns and 10-3000 ms time_left, "
           f"worst overrun {stats['worst']:+.1f} ms at (turn, time_left, elapsed) "
           f"{stats.get('worst_at')}; "
           f"timeout_turn 0 answered in {dt:.1f} ms")
     print(f"brain: memory: peak RSS {(rss350 or 0) / 2**20:.1f} MiB under max_memory 350 MiB, "
-          f"{(rss64 or 0) / 2**20:.1f} MiB under 64 MiB (2 threads)"
+          f"{(rss64 or 0) / 2**20:.1f} MiB under 64 MiB (2 threads), "
+          f"{(rss_mcts or 0) / 2**20:.1f} MiB under 40 MiB (mcts)"
           + (" (AddressSanitizer build: not judged)" if SANITIZED else ""))
     print(f"brain: {results['passed']} passed, {results['failed']} failed "
           f"({time.monotonic() - t0:.1f} s)")

@@ -128,6 +128,31 @@ check "plain: the new board is 13x13" has '^13 \. '
 check "plain: a bad option fails" test $? = 2
 check "plain: a bad option is named" has "bad value 'gomoku' for --rule"
 
+# ---- Plain: the zero level with a network from a file (--model) ---------------------------
+
+"$bin" zero init --out "$tmp/m9.tgnn" --size 9 --channels 8 --blocks 1 >/dev/null 2>&1
+lines e5 | plain --size 9 --black human --white zero --model "$tmp/m9.tgnn"
+check "plain: --model plays the zero level on its board" has '^move 2: white [a-i][1-9]'
+lines e5 | plain --size 8 --black human --white zero --model "$tmp/m9.tgnn"
+check "plain: a model for another board is refused at start" test $? = 1
+check "plain: ... saying which board it is for" \
+    has "the zero level's network \(--model\) is for freestyle 9x9, not freestyle 8x8"
+lines e5 "new --size 8" moves | plain --size 9 --black human --white zero --model "$tmp/m9.tgnn"
+check "plain: new refuses a board the model is not for" has "^error: the zero level's network"
+check "plain: ... and the game goes on" has '^e5 [a-i][1-9]$'
+printf 'junk' >"$tmp/bad.tgnn"
+plain --size 9 --white zero --model "$tmp/bad.tgnn" </dev/null
+check "plain: a bad model file is refused at start" test $? = 1
+check "plain: ... with the reason" has "bad.tgnn: not a tengen model file"
+printf '(;FF[4]GM[4]SZ[15];B[hh];W[ii])' >"$tmp/g15.sgf"
+lines moves | plain --size 9 --black human --white zero --model "$tmp/m9.tgnn" --load "$tmp/g15.sgf"
+check "plain: loading a record of another board tells the model does not fit" \
+    has "^error: the zero level's network \(--model\) is for freestyle 9x9, not freestyle 15x15"
+check "plain: ... and the record is loaded" has '^h8 i7$'
+lines h8 | plain --size 15 --black human --white zero
+check "plain: no built-in network for 15x15: refused at start" \
+    has 'the zero level has no network model for freestyle 15x15 \(built in: freestyle 8x8'
+
 # ---- Plain: resign, draws, hints, clocks, language ----------------------------------------
 
 lines h8 resign undo moves | plain --black human --white easy

@@ -1329,6 +1329,49 @@ def test_old_archive():
     check("archive migrated", version == 2, version)
 
 
+def test_model():
+    """--model: a user's network for the zero level, offered on its board only; a bad file is
+    refused at start."""
+    model, bad = os.path.join(TMP, "m9.tgnn"), os.path.join(TMP, "bad.tgnn")
+    subprocess.run([BIN, "zero", "init", "--out", model, "--size", "9", "--channels", "8",
+                    "--blocks", "1"], check=True, capture_output=True)
+    with open(bad, "w") as f:
+        f.write("not a model")
+    r = subprocess.run([BIN, "serve", "--port", "0", "--db", ":memory:", "--model", bad],
+                       capture_output=True, text=True, timeout=10)
+    check("a bad model refused at start", r.returncode != 0 and "not a tengen model" in r.stderr,
+          r.stderr)
+    s = Server(os.path.join(TMP, "model.sqlite"), "--rate", "0", "--model", model)
+    info = s.get("/api/info")[2]
+    check("zero boards: the model's", info["zero_boards"] == [{"rule": "freestyle", "size": 9}],
+          info)
+    g = new_game(s, size=9, black="human", white="zero", computer_ms=200)
+    move(s, g["id"], "e5")
+    g = wait_for(s, g["id"], lambda x: x["ply"] == 2 and idle(x))
+    check("the model plays its board", g["ply"] == 2, g)
+    status, _, e = s.post("/api/games", {"size": 8, "white": "zero"})
+    check("a board the model is not for",
+          status == 400 and "(--model) is for freestyle 9x9, not freestyle 8x8" in e["error"], e)
+    status, _, e = s.post("/api/games/import", {"data": "h8 i9", "size": 15, "white": "zero"})
+    check("an import the model is not for", status == 400 and "--model" in e["error"], e)
+    s.kill(signal.SIGTERM)
+    # An archived 8x8 game against the built-in network, continued under the 9x9 model: the
+    # computer cannot move, and the game says why.
+    db = os.path.join(TMP, "model2.sqlite")
+    s = Server(db, "--rate", "0")
+    g = new_game(s, size=8, black="human", white="zero", computer_ms=200)
+    move(s, g["id"], "d4")
+    g = wait_for(s, g["id"], lambda x: x["ply"] == 2 and idle(x))
+    check("no search error after a move", g["search_error"] is None, g)
+    s.kill(signal.SIGTERM)
+    s = Server(db, "--rate", "0", "--model", model)
+    move(s, g["id"], "e5" if "e5" not in g["moves"] else "c3")
+    g = wait_for(s, g["id"], lambda x: x["search_error"] is not None)
+    check("a continued game the model is not for: the computer says why it cannot move",
+          g["paused"] and "no network model" in (g["search_error"] or ""), g)
+    s.kill(signal.SIGTERM)
+
+
 def main():
     t0 = time.time()
     db = os.path.join(TMP, "tengen.sqlite")
@@ -1352,6 +1395,10 @@ def main():
     test_shutdown(s3)
     test_rate_limit(os.path.join(TMP, "rate.sqlite"))
     test_old_archive()
+    try:
+        test_model()
+    except Exception as e:
+        check("test_model", False, repr(e))
     for srv in servers:
         if srv.proc.poll() is None:
             srv.kill()

@@ -111,6 +111,37 @@ static void test_limits_and_reuse(void **state) {
     tg_engine_free(e);
 }
 
+/// A tree memory limit holds, and a full tree still plays: below the root's moves (1 byte: the
+/// root alone) the search answers with a legal move, the forced block when there is one; a
+/// tree that fills up mid-search searches on to its playout limit; tree reuse under the limit.
+static void test_tree_memory_limit(void **state) {
+    (void)state;
+    const size_t budgets[] = {1, 20000};
+    for (int level = TG_LEVEL_MCTS; level <= TG_LEVEL_ZERO; level++)
+        for (int i = 0; i < 2; i++) {
+            TgEngine *e = tg_engine_new(1, 1 << 20);
+            TgModel *m = tg_model_random(TG_FREESTYLE, SIZE, 16, 1, 3);
+            tg_engine_set_model(e, m);
+            tg_engine_set_tree_memory(e, budgets[i]);
+            assert_true(tg_engine_tree_memory(e) <= (budgets[i] > 64 ? budgets[i] : 64));
+            TgGame *g = game_from(TG_FREESTYLE, SIZE, BLOCK, false);
+            TgSearchResult r = search(e, g, (TgLevel)level, 300);
+            assert_true(is(r.best, "h4", SIZE));
+            tg_game_free(g);
+            g = game_from(TG_FREESTYLE, SIZE, "e5 d4", false);
+            for (int moves = 0; moves < 8 && !tg_game_over(g); moves++) {
+                r = search(e, g, (TgLevel)level, 300);
+                assert_false(tg_point_is_pass(r.best));
+                if (i == 1 && r.score != TG_SCORE_WIN - 1) /* full, yet it searched on */
+                    assert_true(r.nodes >= 300);
+                assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
+            }
+            tg_game_free(g);
+            tg_engine_free(e);
+            tg_model_free(m);
+        }
+}
+
 /* ---- The network ---- */
 
 static void test_scalar_and_fast_agree(void **state) {
@@ -231,6 +262,7 @@ int main(void) {
         cmocka_unit_test(test_zero_fives),
         cmocka_unit_test(test_renju_fouls_never_played),
         cmocka_unit_test(test_limits_and_reuse),
+        cmocka_unit_test(test_tree_memory_limit),
         cmocka_unit_test(test_scalar_and_fast_agree),
         cmocka_unit_test(test_model_round_trip_and_refusals),
         cmocka_unit_test(test_selfplay_record),

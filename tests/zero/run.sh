@@ -38,7 +38,9 @@ check "selfplay plays the model against mcts" grep -q '^Score: ' "$tmp/out"
 
 "$bin" selfplay --size 7 --rule freestyle --black zero --white mcts --model "$tmp/run/best.tgnn" \
     --games 2 --quiet >"$tmp/out" 2>&1
-check "a model of another size loses by an error, told" grep -q 'no network model for this board' "$tmp/out"
+st=$?
+check "a model of another size is refused before any game" test $st = 1
+check "... saying which board it is for" grep -q "network (.*best.tgnn) is for freestyle 6x6, not freestyle 7x7" "$tmp/out"
 
 cp "$tmp/run/best.tgnn" "$tmp/bad.tgnn"
 printf 'X' | dd of="$tmp/bad.tgnn" bs=1 seek=100 conv=notrunc 2>/dev/null
