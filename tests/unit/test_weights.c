@@ -102,6 +102,40 @@ static void test_seed_codes_evaluate_as_the_seed(void **state) {
     }
 }
 
+/// The features after random play/undo sequences in every rule are those of a board set up
+/// from scratch with the same stones: the evaluation and the ordering of every candidate agree.
+static void test_features_after_play_and_undo(void **state) {
+    (void)state;
+    uint64_t rng = 11;
+    for (int rule = 0; rule < TG_RULE_COUNT; rule++) {
+        Board b, fresh;
+        board_init(&b, (Rule)rule, 15, 15);
+        for (int step = 0; step < 3000; step++) {
+            const uint64_t r = splitmix64(&rng);
+            if (b.ply && (r % 3 == 0 || b.stone_count > 120)) {
+                board_undo(&b);
+            } else {
+                Pos p;
+                do {
+                    const uint64_t q = splitmix64(&rng);
+                    p = pos_make(2 + (int)(q % 11), 2 + (int)((q >> 32) % 11));
+                } while (!board_empty(&b, p));
+                board_play(&b, p);
+            }
+            if (step % 7) continue;
+            board_init(&fresh, (Rule)rule, 15, 15);
+            for (int i = 0; i < b.ply; i++) board_play(&fresh, b.moves[i]);
+            Pos cand[BOARD_CELLS];
+            const int n = candidates(&b, cand);
+            const Color me = board_to_move(&b);
+            assert_int_equal(eval_trained(&b, cand, n, 5), eval_trained(&fresh, cand, n, 5));
+            for (int k = 0; k < n; k++)
+                assert_int_equal(eval_order_trained(&b, cand[k], me),
+                                 eval_order_trained(&fresh, cand[k], me));
+        }
+    }
+}
+
 static void test_text_round_trip(void **state) {
     (void)state;
     EvalWeights *w = malloc(sizeof *w), *back = malloc(sizeof *back);
@@ -194,6 +228,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_codes_are_a_bijection),
         cmocka_unit_test(test_seed_codes_evaluate_as_the_seed),
+        cmocka_unit_test(test_features_after_play_and_undo),
         cmocka_unit_test(test_text_round_trip),
         cmocka_unit_test(test_malformed_tables_are_refused),
         cmocka_unit_test(test_builtin_tables_parse),
