@@ -68,6 +68,16 @@ static int candidates(const Board *b, Pos *out) {
     return n;
 }
 
+/// A random empty point of the square [lo, lo + span) on both axes.
+static Pos random_empty_point(const Board *b, uint64_t *rng, int lo, int span) {
+    Pos p;
+    do {
+        const uint64_t r = splitmix64(rng);
+        p = pos_make(lo + (int)(r % (uint64_t)span), lo + (int)((r >> 32) % (uint64_t)span));
+    } while (!board_empty(b, p));
+    return p;
+}
+
 /// Generation 0 is the seed evaluation and move ordering exactly: random positions of every
 /// rule.
 static void test_seed_codes_evaluate_as_the_seed(void **state) {
@@ -83,12 +93,7 @@ static void test_seed_codes_evaluate_as_the_seed(void **state) {
             b.weights = seed;
             const int stones = 1 + (int)(splitmix64(&rng) % 60);
             for (int i = 0; i < stones; i++) {
-                Pos p;
-                do {
-                    const uint64_t r = splitmix64(&rng);
-                    p = pos_make(3 + (int)(r % 9), 3 + (int)((r >> 32) % 9));
-                } while (!board_empty(&b, p));
-                board_play(&b, p);
+                board_play(&b, random_empty_point(&b, &rng, 3, 9));
                 Pos cand[BOARD_CELLS];
                 const int n = candidates(&b, cand);
                 assert_int_equal(eval_trained(&b, cand, n, 0), eval_position(&b, cand, n));
@@ -115,12 +120,7 @@ static void test_features_after_play_and_undo(void **state) {
             if (b.ply && (r % 3 == 0 || b.stone_count > 120)) {
                 board_undo(&b);
             } else {
-                Pos p;
-                do {
-                    const uint64_t q = splitmix64(&rng);
-                    p = pos_make(2 + (int)(q % 11), 2 + (int)((q >> 32) % 11));
-                } while (!board_empty(&b, p));
-                board_play(&b, p);
+                board_play(&b, random_empty_point(&b, &rng, 2, 11));
             }
             if (step % 7) continue;
             board_init(&fresh, (Rule)rule, 15, 15);
