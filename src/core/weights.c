@@ -71,6 +71,8 @@ void weights_from_seed(Rule rule, EvalWeights *out) {
 
 /* ---- Parsing ---- */
 
+static bool fail(char *err, size_t size, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 static bool fail(char *err, size_t size, int line, const char *fmt, ...) {
     char what[120];
     va_list ap;
@@ -232,6 +234,7 @@ typedef struct Text {
     bool failed;
 } Text;
 
+static void put(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(Text *t, const char *fmt, ...) {
     if (t->failed) return;
     va_list ap;
