@@ -110,33 +110,44 @@ static bool near_a_stone(const Board *b, Pos p) {
     return false;
 }
 
-/// The features of b's position into f (returns how many), or -1 when it is not a sample:
-/// a five on the board for either side, which the search settles without evaluating.
-static int features_of(const Board *b, uint16_t *f) {
-    const Color me = board_to_move(b), them = (Color)(me ^ 1);
-    const PcodeTables *t = b->tables->pcodes;
-    int n = 0, mine = 0, theirs = 0;
+/// The empty points within two cells of a stone (the search's candidates), once a position
+/// for both models.
+static int candidate_points(const Board *b, Pos *out) {
+    int n = 0;
     for (int y = 0; y < b->height; y++)
         for (int x = 0; x < b->width; x++) {
             const Pos p = pos_make(x, y);
-            if (!board_empty(b, p) || !near_a_stone(b, p)) continue;
-            const int tm = b->threat[p][me] & THREAT_CLASS_MASK;
-            const int tt = b->threat[p][them] & THREAT_CLASS_MASK;
-            if (tm == THREAT_FIVE || tt == THREAT_FIVE) return -1;
-            mine |= weights_mask_bit(tm), theirs |= weights_mask_bit(tt);
-            const int cm = pcode_of(t, b->pattern[p], me), ct = pcode_of(t, b->pattern[p], them);
-            if (!is_shapeless(t, cm)) f[n++] = (uint16_t)param_of(b->rule, me, ROLE_MOVER, cm);
-            if (!is_shapeless(t, ct))
-                f[n++] = (uint16_t)(param_of(b->rule, them, ROLE_WAITER, ct) | MINUS);
+            if (board_empty(b, p) && near_a_stone(b, p)) out[n++] = p;
         }
+    return n;
+}
+
+/// The features of b's position into f (returns how many), or -1 when it is not a sample:
+/// a five on the board for either side, which the search settles without evaluating.
+static int features_of(const Board *b, const Pos *cand, int count, uint16_t *f) {
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    const PcodeTables *t = b->tables->pcodes;
+    int n = 0, mine = 0, theirs = 0;
+    for (int i = 0; i < count; i++) {
+        const Pos p = cand[i];
+        const int tm = b->threat[p][me] & THREAT_CLASS_MASK;
+        const int tt = b->threat[p][them] & THREAT_CLASS_MASK;
+        if (tm == THREAT_FIVE || tt == THREAT_FIVE) return -1;
+        mine |= weights_mask_bit(tm), theirs |= weights_mask_bit(tt);
+        const int cm = pcode_of(t, b->pattern[p], me), ct = pcode_of(t, b->pattern[p], them);
+        if (!is_shapeless(t, cm)) f[n++] = (uint16_t)param_of(b->rule, me, ROLE_MOVER, cm);
+        if (!is_shapeless(t, ct))
+            f[n++] = (uint16_t)(param_of(b->rule, them, ROLE_WAITER, ct) | MINUS);
+    }
     f[n++] = (uint16_t)(CODE_PARAMS + (mine | theirs << MASK_SIDE_BITS));
     return n;
 }
 
 /// Adds b's position as a sample when it is one; false when out of memory.
-static bool add_sample(Samples *s, const Board *b, float score, float result, bool held_out) {
+static bool add_sample(Samples *s, const Board *b, const Pos *cand, int count, float score,
+                       float result, bool held_out) {
     uint16_t f[2 * BOARD_CELLS + 1];
-    const int n = features_of(b, f);
+    const int n = features_of(b, cand, count, f);
     if (n < 0) return true;
     if (!grow((void **)&s->feature, &s->feature_cap, s->feature_count + (size_t)n, sizeof *f) ||
         !grow((void **)&s->sample, &s->cap, s->count + 1, sizeof *s->sample))
@@ -149,22 +160,20 @@ static bool add_sample(Samples *s, const Board *b, float score, float result, bo
 
 /// Adds b's position as a choice of `played` among the legal candidates (skipped when the move
 /// is not one of them); false when out of memory.
-static bool add_choice(Samples *s, const Board *b, Pos played, bool held_out) {
+static bool add_choice(Samples *s, const Board *b, const Pos *cand, int count, Pos played,
+                       bool held_out) {
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
     const PcodeTables *t = b->tables->pcodes;
     Candidate c[BOARD_CELLS];
     int n = 0, chosen = -1;
-    for (int y = 0; y < b->height; y++)
-        for (int x = 0; x < b->width; x++) {
-            const Pos p = pos_make(x, y);
-            if (!board_empty(b, p) || !near_a_stone(b, p) ||
-                (b->threat[p][me] & THREAT_CLASS_MASK) == THREAT_FORBID)
-                continue;
-            if (p == played) chosen = n;
-            c[n++] = (Candidate){
-                (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me)),
-                (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them))};
-        }
+    for (int i = 0; i < count; i++) {
+        const Pos p = cand[i];
+        if ((b->threat[p][me] & THREAT_CLASS_MASK) == THREAT_FORBID) continue;
+        if (p == played) chosen = n;
+        c[n++] = (Candidate){
+            (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me)),
+            (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them))};
+    }
     if (chosen < 0 || n < 2) return true;
     if (!grow((void **)&s->cand, &s->cand_cap, s->cand_count + (size_t)n, sizeof *c) ||
         !grow((void **)&s->choice, &s->choice_cap, s->choice_count + 1, sizeof *s->choice))
@@ -194,8 +203,10 @@ static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, 
             if (score != DATA_NO_SCORE && abs(score) < TG_SCORE_WIN_MIN) {
                 const int me = board_to_move(b);
                 const float result = g->result == 2 ? 0.5f : g->result == me ? 1.0f : 0.0f;
-                ok = add_sample(s, b, (float)score, result, held_out) &&
-                     add_choice(s, b, g->moves[i], held_out);
+                Pos cand[BOARD_CELLS];
+                const int n = candidate_points(b, cand);
+                ok = add_sample(s, b, cand, n, (float)score, result, held_out) &&
+                     add_choice(s, b, cand, n, g->moves[i], held_out);
             }
             board_play(b, g->moves[i]);
         }

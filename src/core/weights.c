@@ -39,10 +39,10 @@ static int seed_threat(const PatternTables *t, const uint8_t pat[4], Color c) {
     return pattern_threat_of(t, pattern_kind_word(t, packed), c) & THREAT_CLASS_MASK;
 }
 
-/// The seed evaluation's value of a code for colour c (eval_point without a board).
-static int seed_value(const PatternTables *t, const uint8_t pat[4], Color c, int role) {
+/// The seed evaluation's value of a code with the given threat class (eval_point without a
+/// board).
+static int seed_value(const uint8_t pat[4], int threat, int role) {
     const EvalParams *e = &EVAL_PARAMS;
-    const int threat = seed_threat(t, pat, c);
     if (threat == THREAT_FORBID) return 0;
     const int16_t *line = role == ROLE_MOVER ? e->line_mine : e->line_theirs;
     int v = (role == ROLE_MOVER ? e->threat_mine : e->threat_theirs)[threat];
@@ -59,8 +59,8 @@ void weights_from_seed(Rule rule, EvalWeights *out) {
         for (int c = BLACK; c <= WHITE; c++)
             for (int role = ROLE_MOVER; role <= ROLE_WAITER; role++) {
                 const uint8_t *pat = pc->patterns[code];
-                const int value = seed_value(t, pat, (Color)c, role);
                 const int threat = seed_threat(t, pat, (Color)c);
+                const int value = seed_value(pat, threat, role);
                 out->code[c][role][code] = (int16_t)value;
                 /* eval_move_order: what the move makes, what it takes. */
                 out->order[c][role][code] =
