@@ -271,6 +271,28 @@ static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8
     }
 }
 
+/// Counts, at each point, the opponent's four-threes and double fours it may stop: the threat
+/// point itself and the cells of the lines that make its four and its three. One stone must
+/// stop them all, so only points counted for every one of them (the count returned) defend.
+static int mark_43_defences(const Board *b, const Scan *s, Color them, uint8_t *count) {
+    int threats = 0;
+    for (int i = 0; i < s->count && threats < 255; i++) {
+        const Pos p = s->cand[i];
+        const int t = b->threat[p][them] & THREAT_CLASS_MASK;
+        if (t != THREAT_BLOCK4_FLEX3 && t != THREAT_BLOCK4_2X) continue;
+        threats++;
+        count[p]++;
+        for (int d = 0; d < 4; d++) {
+            if (board_pattern(b, p, d, them) < PAT_FREE3) continue;
+            for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
+                const Pos q = (Pos)(p + k * DIR[d]);
+                if (k && board_empty(b, q)) count[q]++;
+            }
+        }
+    }
+    return threats;
+}
+
 /* ---- Limits ---- */
 
 static bool stopped(const Worker *w) {
@@ -346,22 +368,17 @@ static void keep_top_per_side(const Board *b, MoveList *l, int n) {
     l->count = kept;
 }
 
-/// The moves of a node that is not forced by a four. When the opponent has an open three,
-/// only its defences (the points where it would make a four) and own fours.
-static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l) {
-    Board *b = &w->board;
-    const Color me = board_to_move(b), them = (Color)(me ^ 1);
-    l->count = 0;
-    uint8_t defence[BOARD_CELLS];
-    if (s->their_three) {
-        memset(defence, 0, sizeof defence);
-        mark_three_defences(b, s, them, defence);
-    }
+/// Adds the candidates the side to move may play, scored for ordering; when `needed` > 0, only
+/// its fours and the points `defence` counts at least that often.
+static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint8_t *defence,
+                      int needed, MoveList *l) {
+    const Board *b = &w->board;
+    const Color me = board_to_move(b);
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
-        if (s->their_three && mine < THREAT_BLOCK4 && !defence[p]) continue;
+        if (needed && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
         int score = move_order(w, p, me) + w->history[me][p];
         if (p == tt_move)
             score += ORDER_TT;
@@ -369,6 +386,27 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
             score += ORDER_KILLER;
         list_add(l, p, score);
     }
+}
+
+/// The moves of a node that is not forced by a four. When the opponent has an open three, only
+/// its defences (the points where it would make a four) and own fours; when it has a
+/// four-three or a double four, only the points on its lines and own fours.
+static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l) {
+    Board *b = &w->board;
+    const Color them = (Color)(board_to_move(b) ^ 1);
+    l->count = 0;
+    uint8_t defence[BOARD_CELLS];
+    int needed = 0;
+    if (s->their_three || s->their_threat) {
+        memset(defence, 0, sizeof defence);
+        if (s->their_three)
+            mark_three_defences(b, s, them, defence), needed = 1;
+        else
+            needed = mark_43_defences(b, s, them, defence);
+    }
+    add_moves(w, s, ply, tt_move, defence, needed, l);
+    /* Nothing stops every threat: the node is lost, and all moves show how soon. */
+    if (l->count == 0 && needed) add_moves(w, s, ply, tt_move, defence, 0, l);
     if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
 }
 
@@ -389,10 +427,22 @@ static void reward_cutoff(Worker *w, int ply, Pos m, int depth) {
 
 /* ---- Quiescence: fours only ---- */
 
+/// Is p where a continuous-four attack from `last` (the side's own last stone) goes on: within
+/// the 5x5 square around it, or on one of its four lines at most four cells away? Fours far
+/// from the side's last stone rarely start a winning chain at a leaf; the root solver and the
+/// static mates look at the whole board.
+static bool near_own_attack(Pos last, Pos p) {
+    if (last == POS_NONE || last == POS_PASS) return true;
+    const int dx = pos_x(p) - pos_x(last), dy = pos_y(p) - pos_y(last);
+    const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ax <= 2 && ay <= 2) return true;
+    return (dx == 0 || dy == 0 || ax == ay) && ax <= 4 && ay <= 4;
+}
+
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node);
 
-/// A leaf: the evaluation, unless continuous fours of the side to move do better. The scan of
-/// the node is given; forced blocks were played by the caller.
+/// A leaf: the evaluation, unless continuous fours of the side to move, near its last stone, do
+/// better. The scan of the node is given; forced blocks were played by the caller.
 static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, int fours) {
     Board *b = &w->board;
     const int stand = scan_eval(w, s);
@@ -404,10 +454,12 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
     if (stand > alpha) alpha = stand;
     MoveList l;
     l.count = 0;
+    const Pos own_last = b->ply >= 2 ? b->moves[b->ply - 2] : POS_NONE;
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int t = b->threat[p][me] & THREAT_CLASS_MASK;
-        if (t == THREAT_BLOCK4 || t == THREAT_BLOCK4_FLEX3) list_add(&l, p, move_order(w, p, me));
+        if ((t == THREAT_BLOCK4 || t == THREAT_BLOCK4_FLEX3) && near_own_attack(own_last, p))
+            list_add(&l, p, move_order(w, p, me));
     }
     for (int i = 0; i < l.count; i++) {
         const Pos m = pick_next(&l, i);
