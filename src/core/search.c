@@ -47,18 +47,17 @@ static const struct {
     int razor_depth; ///< razoring below this many plies
     int razor_base;  ///< razoring: eval + base + margin per ply < alpha tries fours only
     int razor_margin;
-    double mcp_base;        ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
-    double mcp_power;       ///< halved when the position is not improving
-    double lmr_scale;       ///< reduction = scale ln(depth) ln(move number), in plies
-    double lmr_scale_renju; ///< renju: smaller (Black's fouls make the lists less regular)
-    int lmr_min_depth;      ///< no reductions below this many plies
-    double lmr_pv;          ///< plies less at PV nodes
-    double lmr_threat;      ///< plies less for a move that makes or blocks an open three or more
-    double lmr_four;        ///< plies less again for a move that makes a four
-    double lmr_history;     ///< one ply less per this much history
-    int futility_margin;    ///< shallow futility of quiet moves: eval + this per ply <= alpha
-    int se_depth;           ///< singular extension from this many plies
-    int se_margin;          ///< ... when the other moves stay this much per ply below the table
+    double mcp_base;     ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
+    double mcp_power;    ///< halved when the position is not improving
+    double lmr_scale;    ///< reduction = scale ln(depth) ln(move number), in plies
+    int lmr_min_depth;   ///< no reductions below this many plies
+    double lmr_pv;       ///< plies less at PV nodes
+    double lmr_threat;   ///< plies less for a move that makes or blocks an open three or more
+    double lmr_four;     ///< plies less again for a move that makes a four
+    double lmr_history;  ///< one ply less per this much history
+    int futility_margin; ///< shallow futility of quiet moves: eval + this per ply <= alpha
+    int se_depth;        ///< singular extension from this many plies
+    int se_margin;       ///< ... when the other moves stay this much per ply below the table
 } SEL = {
     .rfp_margin = 50,
     .razor_depth = 3,
@@ -67,7 +66,6 @@ static const struct {
     .mcp_base = 3,
     .mcp_power = 1.3,
     .lmr_scale = 1.0,
-    .lmr_scale_renju = 0.75,
     .lmr_min_depth = 2,
     .lmr_pv = 1.0,
     .lmr_threat = 1.0,
@@ -579,7 +577,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const int plies = depth / ONE_PLY;
     const bool prune = selective && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
     const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
-    const double lmr_scale = b->rule == TG_RENJU ? SEL.lmr_scale_renju : SEL.lmr_scale;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
     for (int i = 0; i < l.count; i++) {
@@ -621,7 +618,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
              * for moves with a good history, more where the position is not improving. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
-                double rd = lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
+                double rd =
+                    SEL.lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
                 if (!pv_node && !improving && rd > 1) rd += 1;
                 if (pv_node) rd -= SEL.lmr_pv;
                 if (!quiet) rd -= SEL.lmr_threat;
@@ -843,11 +841,25 @@ static bool enough(const Worker *w, int depth) {
     if (w->root_count == 1 && job->maximum_ns != INT64_MAX) return true;
     if (is_decisive(best) && depth >= SCORE_WIN - (best > 0 ? best : -best) + 2) return true;
     const int64_t spent = tm_now_ns() - job->start_ns;
-    /* The next depth ends near NEXT_DEPTH_COST times the time spent so far; one the hard limit
-     * would cut off is wasted (only completed depths are played). */
-    if (job->maximum_ns != INT64_MAX && (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns)
+    /* The next depth ends near NEXT_DEPTH_COST times the time spent so far. When the game clock
+     * would keep the time saved, a depth the hard limit would cut off is not started; when only
+     * the turn limit binds (optimum = maximum) nothing is saved, and a cut depth still plays a
+     * move that beat the last depth's best (adopt_partial_depth). */
+    if (job->maximum_ns != INT64_MAX && job->optimum_ns < job->maximum_ns &&
+        (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns)
         return true;
     return spent >= job->optimum_ns;
+}
+
+/// A depth cut off by the clock: when a root move other than the last depth's best finished
+/// it with a score above the window (it beat that move at the deeper depth), it is played. The
+/// root list of a cut depth is sorted by what finished, so that move stands first.
+static void adopt_partial_depth(Worker *w) {
+    const RootMove *first = &w->root[0];
+    if (w->id || w->job->multipv != 1 || !w->done_count || first->score == -SCORE_INF ||
+        first->move == w->done[0].move)
+        return;
+    w->done[0] = *first;
 }
 
 static void iterate(Worker *w) {
@@ -864,7 +876,10 @@ static void iterate(Worker *w) {
         const int lines = job->multipv < w->root_count ? job->multipv : w->root_count;
         for (w->pv_index = 0; w->pv_index < lines && !stopped(w); w->pv_index++)
             aspiration(w, depth);
-        if (stopped(w)) break;
+        if (stopped(w)) {
+            adopt_partial_depth(w);
+            break;
+        }
         /* A selective search may score a later line above an earlier one: best first. */
         sort_root(w, 0, lines);
         w->completed_depth = depth;
