@@ -30,7 +30,7 @@ typedef struct Queued {
 } Queued;
 
 typedef struct Loop {
-    pthread_mutex_t lock; ///< the brain, the queue and the flags below
+    pthread_mutex_t lock; ///< the queue, the flags below, and the brain between commands
     pthread_cond_t wake;
     pthread_mutex_t out_lock;
     FILE *out;
@@ -94,7 +94,12 @@ static void *search_main(void *arg) {
         Queued q = l->queue[l->head];
         l->head = (l->head + 1) % QUEUE_MAX;
         l->count--;
+        /* The lock is let go while the command runs (a new table, a rule's first tables), so
+         * that the reader stamps the lines behind it when they arrive: a turn's time counts
+         * from then, as the manager's clock does. */
+        pthread_mutex_unlock(&l->lock);
         const BrainStatus st = brain_command(l->brain, q.text, q.ms);
+        pthread_mutex_lock(&l->lock);
         free(q.text);
         if (st == BRAIN_QUIT) {
             atomic_store(&l->quit, true);

@@ -31,8 +31,10 @@ bool tt_resize(Tt *tt, size_t bytes) {
     size_t clusters = MIN_CLUSTERS;
     while (clusters * 2 * sizeof(TtCluster) <= bytes) clusters *= 2;
     /* Aligned by hand (one cache line a cluster): aligned_alloc is missing on some C
-     * runtimes the brain is built for. */
-    void *raw = malloc(clusters * sizeof(TtCluster) + sizeof(TtCluster) - 1);
+     * runtimes the brain is built for. Zeroed by calloc, which for a large table maps fresh
+     * zero pages: resizing costs nothing now, and each page is touched by the search that
+     * uses it (a memset of gigabytes here once made the brain's first move seconds late). */
+    void *raw = calloc(1, clusters * sizeof(TtCluster) + sizeof(TtCluster) - 1);
     if (!raw) return false;
     free(tt->raw);
     tt->raw = raw;
@@ -40,7 +42,6 @@ bool tt_resize(Tt *tt, size_t bytes) {
                                  ~(uintptr_t)(sizeof(TtCluster) - 1));
     tt->mask = clusters - 1;
     tt->generation = 0;
-    tt_clear(tt);
     return true;
 }
 
