@@ -68,9 +68,9 @@ static const struct LevelRating {
     {TG_LEVEL_MCTS, -412, 190, 0},
     {TG_LEVEL_BEGINNER, 0, 0, 0},
     {TG_LEVEL_EASY, 233, 131, 0},
-    {TG_LEVEL_MEDIUM, 996, 502, 0},
-    {TG_LEVEL_HARD, 1565, 576, HARD_NODES},
-    {TG_LEVEL_MAX, 1839, 593, 1000000},
+    {TG_LEVEL_MEDIUM, 801, 312, 0},
+    {TG_LEVEL_HARD, 1369, 421, HARD_NODES},
+    {TG_LEVEL_MAX, 1676, 448, 1000000},
     // clang-format on
 };
 enum { RATING_COUNT = sizeof RATINGS / sizeof RATINGS[0] };
