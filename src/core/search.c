@@ -5,8 +5,9 @@
  * which settles the forced cases before any search: a five to make wins; two fives of the
  * opponent lose; one must be blocked (a renju Black that may not block there loses); an open
  * four or a double four to make wins. When the opponent has an open three, only the moves
- * that stop it or make a four are searched. The scan also gives the points the evaluation
- * sums over.
+ * that stop it or make a four are searched; against its four-threes and double fours, only
+ * the points on their lines and own fours. Leaves try own fours near the side's last stone.
+ * The scan also gives the points the evaluation sums over.
  */
 #include "search.h"
 #include "timeman.h"
