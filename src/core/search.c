@@ -192,6 +192,7 @@ static void scan(Worker *w, Scan *s) {
             s->cand[s->count++] = p;
             const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
             const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+            if (mine < THREAT_FLEX3 && theirs < THREAT_FLEX3) continue; /* most points */
             my_bits |= weights_mask_bit(mine);
             their_bits |= weights_mask_bit(theirs);
             if (mine == THREAT_FIVE) s->my_five = p;
@@ -344,6 +345,23 @@ static Pos pick_next(MoveList *l, int i) {
     l->move[best] = l->move[i], l->score[best] = l->score[i];
     l->move[i] = m, l->score[i] = sc;
     return m;
+}
+
+/// Does playing p make or stop no open three (or more)?
+static bool quiet_move(const Board *b, Pos p, Color me) {
+    return (b->threat[p][me] & THREAT_CLASS_MASK) < THREAT_FLEX3 &&
+           (b->threat[p][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
+}
+
+/// Drops the quiet moves from index `from` on, once no more of them will be searched: picking
+/// the rest in order then costs a pass over the few threats, not over every candidate.
+static void drop_quiet_moves(const Board *b, MoveList *l, int from) {
+    const Color me = board_to_move(b);
+    int kept = from;
+    for (int j = from; j < l->count; j++)
+        if (!quiet_move(b, l->move[j], me))
+            l->move[kept] = l->move[j], l->score[kept++] = l->score[j];
+    l->count = kept;
 }
 
 /// Keeps the `n` best points by attack and the `n` best by defence (the medium level).
@@ -580,19 +598,23 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
+    bool quiet_dropped = false;
     for (int i = 0; i < l.count; i++) {
+        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
+         * moves past the count are not searched (moves that make or stop a three still are).
+         * Shallow futility: nor are quiet moves when the evaluation is far below alpha. Both
+         * conditions stay true once true (alpha, best and the count only grow). */
+        if (!quiet_dropped && best > -SCORE_WIN_MIN &&
+            (searched >= move_limit || (prune && searched && depth <= 2 * ONE_PLY &&
+                                        static_eval_margin(eval, depth) <= alpha))) {
+            drop_quiet_moves(b, &l, i);
+            quiet_dropped = true;
+            if (i >= l.count) break;
+        }
         const Pos m = pick_next(&l, i);
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
-        const int mine = b->threat[m][me] & THREAT_CLASS_MASK,
-                  theirs = b->threat[m][me ^ 1] & THREAT_CLASS_MASK;
-        const bool quiet = mine < THREAT_FLEX3 && theirs < THREAT_FLEX3;
-        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
-         * moves past the count are not searched (moves that make or stop a three still are). */
-        if (searched >= move_limit && best > -SCORE_WIN_MIN && quiet) continue;
-        /* Shallow futility: a quiet move far below alpha. */
-        if (prune && quiet && searched && best > -SCORE_WIN_MIN && depth <= 2 * ONE_PLY &&
-            static_eval_margin(eval, depth) <= alpha)
-            continue;
+        const int mine = b->threat[m][me] & THREAT_CLASS_MASK;
+        const bool quiet = quiet_move(b, m, me);
         /* Step 14. Singular extension: when every other move falls well short of the table's
          * score, the table move is extended; when even they reach beta, the node is cut. */
         int ext = 0;
