@@ -17,16 +17,17 @@
 
 const char USAGE_ZERO[] =
     "usage: tengen zero selfplay --model FILE --games N --out DIR [--playouts P] [--threads T]\n"
-    "                            [--seed S] [--quiet]\n"
+    "                            [--temperature-moves M] [--seed S] [--quiet]\n"
     "       tengen zero init --out FILE [--size N] [--rule R] [--channels C] [--blocks B]\n"
     "                        [--seed S]\n"
     "       tengen zero info FILE\n"
     "       tengen zero bench [--model FILE] [--size N] [--rule R] [--ms MS]\n"
     "\n"
     "selfplay plays N games of the model against itself (Dirichlet noise at the root, moves\n"
-    "drawn by visit counts early on) and appends them as training records (docs/zero.md) to\n"
-    "DIR/selfplay-HOST-PID.tgsp, one file per process, so that many processes (and machines\n"
-    "sharing DIR) can write at once. P playouts a move (default 400), T search threads.\n"
+    "drawn by visit counts for the first M stones, default an eighth of the board) and\n"
+    "appends them as training records (docs/zero.md) to DIR/selfplay-HOST-PID.tgsp, one file\n"
+    "per process, so that many processes (and machines sharing DIR) can write at once. P\n"
+    "playouts a move (default 400), T search threads.\n"
     "init writes a model with small random weights (default 8x8 freestyle, 32 channels, 2\n"
     "residual blocks). info checks a model file and describes it. bench measures random\n"
     "playouts, network evaluations (scalar and fast paths, one position and batches of 8) and\n"
@@ -54,7 +55,7 @@ static bool write_file(const char *path, const void *data, size_t len) {
 
 typedef struct SelfplayOptions {
     const char *model, *out;
-    long games, playouts, threads, seed;
+    long games, playouts, threads, temperature_moves, seed;
     bool quiet;
 } SelfplayOptions;
 
@@ -74,6 +75,8 @@ static int selfplay_options(int argc, char **argv, SelfplayOptions *o) {
             if (!cli_int("--playouts", v, 1, 1000000L, &o->playouts)) return 2;
         } else if (cli_option(argc, argv, &i, "--threads", &v)) {
             if (!cli_int("--threads", v, 1, 64, &o->threads)) return 2;
+        } else if (cli_option(argc, argv, &i, "--temperature-moves", &v)) {
+            if (!cli_int("--temperature-moves", v, 1, 100000L, &o->temperature_moves)) return 2;
         } else if (cli_option(argc, argv, &i, "--seed", &v)) {
             if (!cli_int("--seed", v, 0, 2147483647L, &o->seed)) return 2;
         } else
@@ -116,6 +119,7 @@ static int zero_selfplay(int argc, char **argv) {
     for (long g = 0; g < o.games && status == 0; g++) {
         const TgZeroSettings s = {.playouts = (int)o.playouts,
                                   .threads = (int)o.threads,
+                                  .temperature_moves = (int)o.temperature_moves,
                                   .seed = seed + (uint64_t)g * 0x9e3779b97f4a7c15u};
         size_t len;
         int moves;

@@ -256,6 +256,49 @@ static void test_selfplay_record(void **state) {
     tg_model_free(m);
 }
 
+/// Moves from stone `from` on that are not the most visited point of their search, in one
+/// self-play record.
+static int moves_off_most_visited(const unsigned char *rec, int moves, int from) {
+    int off = 0;
+    size_t at = 10;
+    for (int i = 0; i < moves; i++) {
+        const int move = rec[at] | rec[at + 1] << 8, k = rec[at + 2] | rec[at + 3] << 8;
+        int best = -1, most = -1;
+        for (int j = 0; j < k; j++) {
+            const unsigned char *pair = rec + at + 4 + 4 * (size_t)j;
+            const int point = pair[0] | pair[1] << 8, visits = pair[2] | pair[3] << 8;
+            if (visits > most) most = visits, best = point;
+        }
+        if (i >= from && move != best) off++;
+        at += 4 + 4 * (size_t)k;
+    }
+    return off;
+}
+
+/// Self-play draws moves by visit counts for the first temperature_moves stones only: with the
+/// whole board drawn, many later moves are not the most visited; with the default (an eighth
+/// of the board), nearly none are.
+static void test_selfplay_temperature(void **state) {
+    (void)state;
+    TgModel *m = tg_model_random(TG_FREESTYLE, 7, 16, 1, 2);
+    int off_default = 0, off_whole = 0;
+    for (int g = 0; g < 3; g++) {
+        for (int whole = 0; whole < 2; whole++) {
+            const TgZeroSettings s = {
+                .playouts = 60, .temperature_moves = whole ? 49 : 0, .seed = 10 + (uint64_t)g};
+            size_t len;
+            int moves;
+            unsigned char *rec = tg_zero_selfplay(m, &s, &len, &moves, NULL);
+            assert_non_null(rec);
+            *(whole ? &off_whole : &off_default) += moves_off_most_visited(rec, moves, 49 / 8);
+            free(rec);
+        }
+    }
+    assert_true(off_whole >= 3);
+    assert_true(off_default <= 3 && off_default < off_whole);
+    tg_model_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mcts_fives),
@@ -266,6 +309,7 @@ int main(void) {
         cmocka_unit_test(test_scalar_and_fast_agree),
         cmocka_unit_test(test_model_round_trip_and_refusals),
         cmocka_unit_test(test_selfplay_record),
+        cmocka_unit_test(test_selfplay_temperature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

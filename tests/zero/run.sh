@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh — the zero level's learning loop end to end, tiny: on a 6x6 board, two iterations of
 # self-play (tengen zero selfplay), training (tools/zero/zero.py with PyTorch), export and an
-# evaluation against pure MCTS; then a third iteration resumed from the checkpoint; then the
-# trained model used by `tengen zero info`, `tengen selfplay --model` and refused when corrupt.
+# evaluation against pure MCTS; then a third iteration resumed from the checkpoint (moves drawn
+# by visit counts for the whole game); then the trained model used by `tengen zero info`,
+# `tengen selfplay --model` and refused when corrupt.
 # usage: sh tests/zero/run.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
 py=/usr/bin/python3
@@ -24,7 +25,7 @@ check "records, checkpoint, state, models and curve exist" test -s "$tmp/run/che
     -s "$tmp/run/curve.svg" -a -s "$tmp/run/log.csv"
 check "self-play wrote one record file per process" test "$(ls "$tmp/run/records" | wc -l)" -eq 4
 
-loop --iterations 3
+loop --iterations 3 --temperature-moves 36
 check "the loop resumes where it stopped" grep -Eq '^iter 3 +games 12 ' "$tmp/out"
 check "the log has three rows" test "$(wc -l <"$tmp/run/log.csv")" -eq 4
 check "the curve is SVG with the loss line" grep -q '<polyline' "$tmp/run/curve.svg"
@@ -52,6 +53,11 @@ check "with a clear message" grep -q 'checksum mismatch' "$tmp/out"
 "$bin" zero selfplay --model "$tmp/run/best.tgnn" --games 3 --playouts 20 --out "$tmp/more" \
     >"$tmp/out" 2>&1
 check "zero selfplay reports games/hour" grep -Eq '^selfplay: 3 games, .* games/hour' "$tmp/out"
+"$bin" zero selfplay --model "$tmp/run/best.tgnn" --games 1 --out "$tmp/more" --temperature-moves 0 \
+    >"$tmp/out" 2>&1
+st=$?
+check "zero selfplay refuses --temperature-moves 0" test $st = 2
+check "... naming the option" grep -q -- '--temperature-moves' "$tmp/out"
 
 # The built-in 8x8 freestyle network: the zero level plays out of the box.
 printf 'd4\n' | "$bin" play --size 8 --white zero --plain >"$tmp/out" 2>&1

@@ -427,6 +427,9 @@ def main():
     lp.add_argument("--games", type=int, default=100, help="self-play games an iteration")
     lp.add_argument("--workers", type=int, default=2, help="self-play processes")
     lp.add_argument("--playouts", type=int, default=400, help="self-play playouts a move")
+    lp.add_argument("--temperature-moves", type=int, default=0,
+                    help="stones played before self-play stops drawing moves by visit counts "
+                         "(0: tengen's default, an eighth of the board)")
     lp.add_argument("--window", type=int, default=2000, help="train on the last N games")
     lp.add_argument("--reuse", type=float, default=8.0,
                     help="training samples drawn per new position (from the whole window)")
