@@ -762,6 +762,9 @@ typedef struct TgOpeningDecision {
 /// TG_ERR_GAME_OVER when the opening is done, TG_ERR_MEMORY.
 TgError tg_opening_decide(TgEngine *engine, const TgOpening *op, const TgOpeningLimits *limits,
                           TgOpeningDecision *out);
+/// The nodes an opening decision searches for a computer of this level (a front end's
+/// TgOpeningLimits.nodes): more for the stronger levels, a modest budget for the others.
+uint64_t tg_opening_level_nodes(TgLevel level);
 /// Performs a decision (all its points) on the opening.
 TgError tg_opening_apply(TgOpening *op, const TgOpeningDecision *decision);
 

@@ -525,6 +525,17 @@ static TgError ctx_open(Ctx *c, TgEngine *engine, const TgOpeningLimits *limits,
     return c->r ? TG_OK : TG_ERR_MEMORY;
 }
 
+uint64_t tg_opening_level_nodes(TgLevel level) {
+    switch (level) {
+    case TG_LEVEL_MAX: return 1000000;
+    case TG_LEVEL_HARD: return 300000;
+    case TG_LEVEL_MEDIUM: /* the tree levels decide an opening with the alpha-beta engine */
+    case TG_LEVEL_MCTS:
+    case TG_LEVEL_ZERO: return 100000;
+    default: return 20000; /* a start position, not a study */
+    }
+}
+
 TgError tg_opening_decide(TgEngine *engine, const TgOpening *op, const TgOpeningLimits *limits,
                           TgOpeningDecision *out) {
     memset(out, 0, sizeof *out);

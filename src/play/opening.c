@@ -14,12 +14,7 @@
 
 #include "play.h"
 
-/// Nodes per search for the computer's opening decisions, by level (TgLevel order); a level
-/// not listed searches as much as the easy level.
-static const uint64_t LEVEL_NODES[TG_LEVEL_COUNT] = {
-    [TG_LEVEL_MAX] = 1000000, [TG_LEVEL_HARD] = 300000, [TG_LEVEL_MEDIUM] = 100000,
-    [TG_LEVEL_EASY] = 20000,  [TG_LEVEL_MCTS] = 100000, [TG_LEVEL_ZERO] = 100000};
-enum { BALANCED_NODES = 20000, WEAKEST_NODES = 20000 }; ///< modest: a start position, not a study
+enum { BALANCED_NODES = 20000 }; ///< modest: a start position, not a study
 
 /* ---- Who is who ---- */
 
@@ -302,8 +297,7 @@ void play_opening_think(PlaySession *s) {
     if (!side.computer || (s->paused && s->steps == 0)) return;
     TgPoint stones[TG_OPENING_MAX_STONES];
     const int n = tg_opening_stones(s->opening, stones, TG_OPENING_MAX_STONES);
-    const TgOpeningLimits l = {.nodes = LEVEL_NODES[side.level] ? LEVEL_NODES[side.level]
-                                                                : WEAKEST_NODES,
+    const TgOpeningLimits l = {.nodes = tg_opening_level_nodes(side.level),
                                .time_ms = s->cfg.move_ms,
                                .seed = s->cfg.seed + (uint64_t)n};
     if (!think_start_opening(&s->think, s->opening, &l, s->version)) {

@@ -24,16 +24,6 @@ enum {
     BALANCED_NODES = 30000, ///< per candidate of the balanced start: well under a second
 };
 
-/// Nodes per search of an opening decision, by level.
-static uint64_t opening_nodes(int level) {
-    switch (level) {
-    case TG_LEVEL_MAX: return 1000000;
-    case TG_LEVEL_HARD: return 300000;
-    case TG_LEVEL_MEDIUM: return 100000;
-    default: return 20000;
-    }
-}
-
 typedef struct WorkerArg {
     Server *server;
     int index;
@@ -76,7 +66,7 @@ static TgOpeningLimits opening_limits(const LiveGame *g, Job *job, bool brief) {
     const TgOpeningStep st = tg_opening_step(g->opening);
     const int level = g->player[st.player];
     TgOpeningLimits l = {.stop = &job->stop};
-    l.nodes = opening_nodes(level);
+    l.nodes = tg_opening_level_nodes((TgLevel)level);
     if (g->nodes[st.player] && g->nodes[st.player] < l.nodes) l.nodes = g->nodes[st.player];
     if (level == TG_LEVEL_MAX) l.time_ms = g->computer_ms;
     if (brief) l.nodes = BRIEF_NODES, l.time_ms = 0;

@@ -774,12 +774,27 @@ static void test_balanced(void **state) {
     tg_engine_free(e);
 }
 
+/// The opening budgets by level: the stronger level never searches less; every level searches.
+static void test_level_nodes(void **state) {
+    (void)state;
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_MAX), 1000000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_HARD), 300000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_MEDIUM), 100000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_EASY), 20000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_BEGINNER), 20000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_MCTS), 100000);
+    assert_int_equal(tg_opening_level_nodes(TG_LEVEL_ZERO), 100000);
+    for (int l = TG_LEVEL_MAX; l < TG_LEVEL_BEGINNER; l++)
+        assert_true(tg_opening_level_nodes((TgLevel)l) >= tg_opening_level_nodes((TgLevel)(l + 1)));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_matches_rules),
         cmocka_unit_test(test_every_orientation_is_recognised),
         cmocka_unit_test(test_all_placements_are_the_26),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_level_nodes),
         cmocka_unit_test(test_new_checks_the_board),
         cmocka_unit_test(test_swap1),
         cmocka_unit_test(test_classic_swap),
