@@ -2,8 +2,8 @@
 # run.sh — the zero level's learning loop end to end, tiny: on a 6x6 board, two iterations of
 # self-play (tengen zero selfplay), training (tools/zero/zero.py with PyTorch), export and an
 # evaluation against pure MCTS; then a third iteration resumed from the checkpoint (moves drawn
-# by visit counts for the whole game); then the trained model used by `tengen zero info`,
-# `tengen selfplay --model` and refused when corrupt.
+# by visit counts for the whole game, a lower learning rate); then the trained model used by
+# `tengen zero info`, `tengen selfplay --model` and refused when corrupt.
 # usage: sh tests/zero/run.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
 py=/usr/bin/python3
@@ -25,8 +25,11 @@ check "records, checkpoint, state, models and curve exist" test -s "$tmp/run/che
     -s "$tmp/run/curve.svg" -a -s "$tmp/run/log.csv"
 check "self-play wrote one record file per process" test "$(ls "$tmp/run/records" | wc -l)" -eq 4
 
-loop --iterations 3 --temperature-moves 36
+loop --iterations 3 --temperature-moves 36 --lr 0.0005
 check "the loop resumes where it stopped" grep -Eq '^iter 3 +games 12 ' "$tmp/out"
+check "a resumed run takes a new --lr" "$py" -c "import sys, torch
+lr = torch.load(sys.argv[1], map_location='cpu')['opt']['param_groups'][0]['lr']
+sys.exit(0 if abs(lr - 5e-4) < 1e-9 else 1)" "$tmp/run/checkpoint.pt"
 check "the log has three rows" test "$(wc -l <"$tmp/run/log.csv")" -eq 4
 check "the curve is SVG with the loss line" grep -q '<polyline' "$tmp/run/curve.svg"
 

@@ -38,6 +38,7 @@ MODEL_MAGIC = 0x4E4E4754  # "TGNN"
 MODEL_VERSION = 1
 RECORD_MAGIC = 0x50534754  # "TGSP"
 RECORD_VERSION = 1
+LEARNING_RATE = 2e-3  # Adam's, unless --lr says otherwise
 
 
 # ---- The network (the same shape as src/core/nn.h, with batch normalisation) ----
@@ -246,12 +247,15 @@ def load_run(a, device):
     path = os.path.join(a.dir, "state.json")
     state = json.load(open(path)) if os.path.exists(path) else new_state(a)
     net = Net(state["size"], state["channels"], state["blocks"]).to(device)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-4)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr or LEARNING_RATE, weight_decay=1e-4)
     ck = os.path.join(a.dir, "checkpoint.pt")
     if os.path.exists(ck):
         saved = torch.load(ck, map_location=device)
         net.load_state_dict(saved["net"])
         opt.load_state_dict(saved["opt"])
+        if a.lr:  # given again on resuming: a new rate (say, lower for the last stretch)
+            for group in opt.param_groups:
+                group["lr"] = a.lr
     return state, net, opt
 
 
@@ -434,7 +438,9 @@ def main():
     lp.add_argument("--reuse", type=float, default=8.0,
                     help="training samples drawn per new position (from the whole window)")
     lp.add_argument("--batch", type=int, default=256)
-    lp.add_argument("--lr", type=float, default=2e-3)
+    lp.add_argument("--lr", type=float, default=0,
+                    help="Adam's learning rate (default %g; a resumed run keeps its own unless given)"
+                         % LEARNING_RATE)
     lp.add_argument("--eval-every", type=int, default=5)
     lp.add_argument("--eval-games", type=int, default=10)
     lp.add_argument("--eval-playouts", type=int, default=1000, help="the yardstick's first playout count")
