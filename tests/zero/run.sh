@@ -2,7 +2,7 @@
 # run.sh — the zero level's learning loop end to end, tiny: on a 6x6 board, two iterations of
 # self-play (tengen zero selfplay), training (tools/zero/zero.py with PyTorch), export and an
 # evaluation against pure MCTS; then a third iteration resumed from the checkpoint (moves drawn
-# by visit counts for the whole game, a lower learning rate); then the trained model used by
+# by visit counts for the whole game, a lower learning rate) and a fourth on a rate schedule; then the trained model used by
 # `tengen zero info`, `tengen selfplay --model` and refused when corrupt.
 # usage: sh tests/zero/run.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
@@ -30,7 +30,24 @@ check "the loop resumes where it stopped" grep -Eq '^iter 3 +games 12 ' "$tmp/ou
 check "a resumed run takes a new --lr" "$py" -c "import sys, torch
 lr = torch.load(sys.argv[1], map_location='cpu')['opt']['param_groups'][0]['lr']
 sys.exit(0 if abs(lr - 5e-4) < 1e-9 else 1)" "$tmp/run/checkpoint.pt"
-check "the log has three rows" test "$(wc -l <"$tmp/run/log.csv")" -eq 4
+check "--temperature-moves reaches self-play: later moves are not all the most visited" \
+    "$py" -c "import glob, sys
+sys.path.insert(0, 'tools/zero')
+import zero
+late = 0
+for f in glob.glob(sys.argv[1] + '/*.tgsp'):
+    for moves, visits, _ in zero.parse_records(open(f, 'rb').read(), 6):
+        for i, (m, (pts, cnt)) in enumerate(zip(moves, visits)):
+            late += i >= 36 // 8 and cnt and m != pts[cnt.index(max(cnt))]
+sys.exit(0 if late > 0 else 1)" "$tmp/run/records"
+
+loop --iterations 4 --lr-drop 0:0.0003 --lr-drop 100000:1
+check "--lr-drop sets the rate once the run has had its minutes" "$py" -c "import sys, torch
+lr = torch.load(sys.argv[1], map_location='cpu')['opt']['param_groups'][0]['lr']
+sys.exit(0 if abs(lr - 3e-4) < 1e-9 else 1)" "$tmp/run/checkpoint.pt"
+loop --iterations 5 --lr-drop 75
+check "a malformed --lr-drop is refused" grep -q 'expected MINUTES:RATE' "$tmp/out"
+check "the log has four rows" test "$(wc -l <"$tmp/run/log.csv")" -eq 5
 check "the curve is SVG with the loss line" grep -q '<polyline' "$tmp/run/curve.svg"
 
 "$bin" zero info "$tmp/run/latest.tgnn" >"$tmp/out" 2>&1

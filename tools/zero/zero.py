@@ -259,6 +259,27 @@ def load_run(a, device):
     return state, net, opt
 
 
+def scheduled_lr(a, minutes):
+    """The rate --lr-drop sets after `minutes` of the run's own time; None when none applies yet."""
+    rate = None
+    for at, lr in sorted(a.lr_drop):
+        if minutes >= at:
+            rate = lr
+    return rate
+
+
+def lr_drop(text):
+    """MINUTES:RATE, as --lr-drop takes it."""
+    try:
+        at, lr = text.split(":")
+        at, lr = float(at), float(lr)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected MINUTES:RATE, like 75:5e-4, not %r" % text)
+    if at < 0 or lr <= 0:
+        raise argparse.ArgumentTypeError("minutes must be >= 0 and the rate > 0 in %r" % text)
+    return at, lr
+
+
 def save_run(a, state, net, opt):
     ck = os.path.join(a.dir, "checkpoint.pt")
     torch.save({"net": net.state_dict(), "opt": opt.state_dict()}, ck + ".tmp")
@@ -280,6 +301,8 @@ def run_selfplay(a, state, model, games):
         cmd = [a.tengen, "zero", "selfplay", "--model", model, "--games", str(g), "--out",
                os.path.join(a.dir, "records"), "--playouts", str(a.playouts), "--seed", str(seed),
                "--quiet"]
+        if a.temperature_moves:
+            cmd += ["--temperature-moves", str(a.temperature_moves)]
         procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL))
     for p in procs:
         if p.wait() != 0:
@@ -325,6 +348,10 @@ def loop(a):
     deadline = time.time() + a.hours * 3600 if a.hours else None
     while (deadline is None or time.time() < deadline) and (not a.iterations or state["iteration"] < a.iterations):
         t0 = time.time()
+        rate = scheduled_lr(a, state["seconds"] / 60)
+        if rate is not None:
+            for group in opt.param_groups:
+                group["lr"] = rate
         sp_secs = run_selfplay(a, state, latest, a.games)
         before = sum(len(z) for z in records.z)
         records.refresh()
@@ -441,6 +468,9 @@ def main():
     lp.add_argument("--lr", type=float, default=0,
                     help="Adam's learning rate (default %g; a resumed run keeps its own unless given)"
                          % LEARNING_RATE)
+    lp.add_argument("--lr-drop", type=lr_drop, action="append", default=[], metavar="MINUTES:RATE",
+                    help="from this many minutes of the run's own time on, train at RATE "
+                         "(repeatable: a step schedule; it overrides --lr from then on)")
     lp.add_argument("--eval-every", type=int, default=5)
     lp.add_argument("--eval-games", type=int, default=10)
     lp.add_argument("--eval-playouts", type=int, default=1000, help="the yardstick's first playout count")
