@@ -380,6 +380,9 @@ size_t tg_engine_tree_memory(const TgEngine *engine);
 /// The network of the zero level (borrowed: it must outlive its use). NULL: the built-in model
 /// for the board, when there is one (tg_model_builtin).
 void tg_engine_set_model(TgEngine *engine, const TgModel *model);
+/// Random playouts each leaf of the zero level's search runs beside the network; their mean
+/// is half the leaf's value (docs/zero.md). 0: the network alone; negative: the default, 4.
+void tg_engine_set_zero_rollouts(TgEngine *engine, int rollouts);
 
 /// What one search may do. Zero means "no limit" in every field except where noted; with no
 /// limit at all the search runs until `stop` turns true (or to its greatest depth).

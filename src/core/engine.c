@@ -26,10 +26,14 @@ enum {
         5000, ///< the mcts level's playouts a move (AlphaZero_Gomoku's strongest yardstick)
     ZERO_PLAYOUTS = 1600, ///< the zero level's (about 0.2 s a move on one core at 8x8)
     ZERO_BATCH = 8,       ///< leaves a zero search thread sends to the network at once
+    ZERO_ROLLOUTS = 4,    ///< random playouts a zero leaf runs beside the network (docs/zero.md)
 };
 
 static const float MCTS_C = 1.0f; ///< UCT exploration, results in [-1, 1]
 static const float ZERO_C = 1.5f; ///< PUCT exploration
+/// The playouts' share of a zero leaf's value: half, as AlphaGo's rollouts had; 8x8 matches
+/// against pure MCTS in docs/zero.md.
+static const float ZERO_ROLLOUT_WEIGHT = 0.5f;
 
 struct TgEngine {
     Tt tt;
@@ -37,6 +41,7 @@ struct TgEngine {
     Worker *workers;   ///< threads of them; history survives between searches
     Mcts *mcts;        ///< the mcts and zero levels' tree, kept between moves
     size_t tree_bytes; ///< the tree's memory limit (tg_engine_set_tree_memory); 0: none
+    int zero_rollouts; ///< tg_engine_set_zero_rollouts
     const TgModel *model;
 };
 
@@ -137,6 +142,7 @@ void tg_score_text(int score, char *buf, size_t size) {
 TgEngine *tg_engine_new(int threads, size_t hash_bytes) {
     TgEngine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
+    e->zero_rollouts = ZERO_ROLLOUTS;
     if (!tt_resize(&e->tt, hash_bytes ? hash_bytes : DEFAULT_HASH) ||
         tg_engine_set_threads(e, threads ? threads : 1) != TG_OK) {
         tg_engine_free(e);
@@ -179,6 +185,11 @@ size_t tg_engine_tree_memory(const TgEngine *e) { return mcts_memory_limit(e->tr
 void tg_engine_set_model(TgEngine *e, const TgModel *model) {
     e->model = model;
     if (e->mcts) mcts_clear(e->mcts);
+}
+
+void tg_engine_set_zero_rollouts(TgEngine *e, int rollouts) {
+    e->zero_rollouts = rollouts < 0 ? ZERO_ROLLOUTS : rollouts;
+    if (e->mcts) mcts_clear(e->mcts); /* the tree's values were made the other way */
 }
 
 void tg_engine_clear(TgEngine *e) {
@@ -301,6 +312,8 @@ static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l
         .threads = e->threads,
         .batch = ZERO_BATCH,
         .c = zero ? ZERO_C : MCTS_C,
+        .rollouts = zero ? e->zero_rollouts : 0,
+        .rollout_weight = ZERO_ROLLOUT_WEIGHT,
         .seed = l->seed,
         .keep_tree = true,
     };

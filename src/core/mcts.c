@@ -4,8 +4,9 @@
  * One search step: (1) under the lock, walk from the root to a leaf by UCT or PUCT, adding a
  * virtual loss to every node passed; (2) outside the lock, judge the leaf on the thread's own
  * board: its legal moves and the immediate fives, then a random playout or (zero) the
- * network, several leaves at a time; (3) under the lock, expand the leaf and back the result
- * up, taking the virtual losses back.
+ * network, several leaves at a time, its value blended with a few random playouts when asked
+ * (as AlphaGo blended its value network with rollouts); (3) under the lock, expand the leaf
+ * and back the result up, taking the virtual losses back.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -425,6 +426,18 @@ static void shuffle_moves(Leaf *leaf, uint64_t *rng) {
     }
 }
 
+/// The mean result of `count` random playouts from the board, for the side to move (0: none).
+static float mean_playout(Board *b, int count, uint64_t *rng) {
+    float sum = 0;
+    for (int k = 0; k < count; k++) sum += playout(b, rng);
+    return count > 0 ? sum / (float)count : 0;
+}
+
+/// A leaf's value: the network's, blended with its playouts' mean when the search runs them.
+static float leaf_value(const MctsParams *p, float net, float playouts) {
+    return p->rollouts > 0 ? (1 - p->rollout_weight) * net + p->rollout_weight * playouts : net;
+}
+
 /// Softmax of the policy logits over the leaf's moves.
 static void set_priors(Leaf *leaf, const float *logits, int width) {
     float top = -INFINITY, sum = 0;
@@ -480,6 +493,7 @@ static void search_batch(TreeWorker *w) {
             } else if (leaf->state == NODE_OPEN) {
                 nn_features(&w->board, w->planes + (size_t)net * NN_PLANES * cells);
                 net_index[net++] = count;
+                leaf->value = mean_playout(&w->board, s->p->rollouts, &w->rng);
             }
         }
         undo_to(&w->board, root_ply);
@@ -489,7 +503,7 @@ static void search_batch(TreeWorker *w) {
         for (int k = 0; k < net; k++) {
             Leaf *leaf = &w->leaf[net_index[k]];
             set_priors(leaf, w->policy + (size_t)k * cells, w->board.width);
-            leaf->value = w->value[k];
+            leaf->value = leaf_value(s->p, w->value[k], leaf->value);
         }
     }
     if (count == 0) return;

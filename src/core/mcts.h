@@ -66,6 +66,8 @@ typedef struct MctsParams {
     int batch;                    ///< leaves evaluated at once (zero; within 1..32)
     float c;                      ///< exploration constant
     float noise_alpha, noise_eps; ///< Dirichlet noise at the root (eps 0: none)
+    int rollouts;                 ///< zero: random playouts a leaf also runs (0: network alone)
+    float rollout_weight;         ///< zero: their mean's share of the leaf value (0..1)
     uint64_t seed;
     bool keep_tree; ///< reuse the tree of the last search when it fits
 } MctsParams;

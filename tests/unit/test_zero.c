@@ -1,8 +1,9 @@
 /*
  * test_zero.c — the mcts and zero levels through the public API: immediate fives taken and
- * blocked under every rule (one and two threads), renju fouls never played, playout limits
- * and tree reuse; the network: scalar and fast inference agree, model files round-trip, a
- * corrupt, truncated, newer or wrong-size model is refused; self-play records are well formed.
+ * blocked under every rule (one and two threads), renju fouls never played, the zero level's
+ * random playouts beside the network, playout limits and tree reuse; the network: scalar and
+ * fast inference agree, model files round-trip, a corrupt, truncated, newer or wrong-size
+ * model is refused; self-play records are well formed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,6 +141,38 @@ static void test_tree_memory_limit(void **state) {
             tg_engine_free(e);
             tg_model_free(m);
         }
+}
+
+/// The zero level's random playouts take effect: with an untrained network, whose value says
+/// nothing (0), Black's group in the centre against White's stones in the corners scores
+/// clearly better for Black to move with playouts than without, and clearly worse for White to
+/// move (after one more black stone). Fives are still taken either way.
+static void test_zero_rollouts(void **state) {
+    (void)state;
+    static const char STRONG[] = "d5 a1 e5 i1 d4 a9 e4"; /* White to move: weak */
+    static const char STRONG_B[] = "d5 a1 e5 i1 d4 a9";  /* Black to move: strong */
+    TgModel *m = tg_model_random(TG_FREESTYLE, SIZE, 16, 1, 11);
+    int score[2][2]; /* [playouts on][black to move] */
+    for (int on = 0; on < 2; on++) {
+        TgEngine *e = tg_engine_new(1, 1 << 20);
+        tg_engine_set_model(e, m);
+        tg_engine_set_zero_rollouts(e, on ? 16 : 0);
+        for (int black = 0; black < 2; black++) {
+            TgGame *g = game_from(TG_FREESTYLE, SIZE, black ? STRONG_B : STRONG, false);
+            score[on][black] = search(e, g, TG_LEVEL_ZERO, 400).score;
+            tg_game_free(g);
+        }
+        TgGame *g = game_from(TG_FREESTYLE, SIZE, TAKE, false);
+        const TgSearchResult r = search(e, g, TG_LEVEL_ZERO, 200);
+        assert_true(is(r.best, "b5", SIZE) || is(r.best, "g5", SIZE));
+        tg_game_free(g);
+        tg_engine_free(e);
+    }
+    print_message("zero rollouts: strong side %d -> %d, weak side %d -> %d\n", score[0][1],
+                  score[1][1], score[0][0], score[1][0]);
+    assert_true(score[1][1] > score[0][1] + 100);
+    assert_true(score[1][0] < score[0][0] - 100);
+    tg_model_free(m);
 }
 
 /* ---- The network ---- */
@@ -304,6 +337,7 @@ int main(void) {
         cmocka_unit_test(test_mcts_fives),
         cmocka_unit_test(test_zero_fives),
         cmocka_unit_test(test_renju_fouls_never_played),
+        cmocka_unit_test(test_zero_rollouts),
         cmocka_unit_test(test_limits_and_reuse),
         cmocka_unit_test(test_tree_memory_limit),
         cmocka_unit_test(test_scalar_and_fast_agree),

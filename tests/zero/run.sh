@@ -56,6 +56,13 @@ check "zero info reads the exported model" grep -q 'freestyle 6x6, 8 channels, 1
 "$bin" selfplay --size 6 --rule freestyle --black zero:30 --white mcts:30 --model "$tmp/run/best.tgnn" \
     --games 2 --quiet >"$tmp/out" 2>&1
 check "selfplay plays the model against mcts" grep -q '^Score: ' "$tmp/out"
+"$bin" selfplay --size 6 --rule freestyle --black zero:30 --white mcts:30 --model "$tmp/run/best.tgnn" \
+    --games 2 --quiet --zero-rollouts 0 >"$tmp/out" 2>&1
+check "selfplay --zero-rollouts 0 plays the network alone" grep -q '^Score: ' "$tmp/out"
+"$bin" selfplay --size 6 --black zero --white mcts --zero-rollouts 65 --games 2 >"$tmp/out" 2>&1
+st=$?
+check "selfplay refuses --zero-rollouts 65" test $st = 2
+check "... naming the option" grep -q -- "--zero-rollouts" "$tmp/out"
 
 "$bin" selfplay --size 7 --rule freestyle --black zero --white mcts --model "$tmp/run/best.tgnn" \
     --games 2 --quiet >"$tmp/out" 2>&1
