@@ -493,6 +493,8 @@ static void search_batch(TreeWorker *w) {
             } else if (leaf->state == NODE_OPEN) {
                 nn_features(&w->board, w->planes + (size_t)net * NN_PLANES * cells);
                 net_index[net++] = count;
+                /* The playouts need the leaf's board, gone once the batch is evaluated: their
+                 * mean waits in `value` until the network's is blended in (leaf_value). */
                 leaf->value = mean_playout(&w->board, s->p->rollouts, &w->rng);
             }
         }
