@@ -575,6 +575,26 @@ typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds,
 TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size);
 
+/// Games played elsewhere (a stronger engine's, masters') to be scored as training data.
+typedef struct TgDataImport {
+    TgGame *const *games;   ///< each ended at a five or in a draw (full board, agreement)
+    const int *book;        ///< per game: opening moves that carry no score (NULL: none)
+    int count;              ///< games, at least 1
+    uint64_t nodes;         ///< search nodes a position (0: 3000, as tg_datagen)
+    int threads;            ///< games scored at once, one search thread each (0: 1)
+    const TgStopFlag *stop; ///< may be NULL; games unfinished when it turns true are dropped
+} TgDataImport;
+
+/// Appends the games to the data file `path` as tg_datagen would have written them, but with
+/// their own moves and results: every move after a game's book carries the root score of a
+/// search of `nodes` nodes of the position before it (the same search as tg_datagen's), so
+/// the tuner learns the values from the games' results and the ordering from their moves.
+/// Every game is checked before the first search: TG_ERR_ARGUMENT names the first that did
+/// not end at a five or in a draw, holds a pass, or has a book longer than itself. Other
+/// errors as tg_datagen's; games written before an error stay written.
+TgError tg_data_import(const TgDataImport *settings, const char *path, TgDatagenProgress progress,
+                       void *user, char *err, size_t err_size);
+
 /// What a data file holds (tg_data_summary).
 typedef struct TgDataSummary {
     int64_t games;

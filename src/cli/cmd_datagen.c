@@ -15,6 +15,8 @@
 const char USAGE_DATAGEN[] =
     "usage: tengen datagen --games N --out FILE [--rule R] [--size N] [--nodes N] [--threads T]\n"
     "                      [--seed S] [--random MIN-MAX] [--quiet]\n"
+    "       tengen datagen --import FILE... --out FILE [--rule R] [--size N] [--nodes N]\n"
+    "                      [--threads T] [--quiet]\n"
     "       tengen datagen --check FILE...\n"
     "\n"
     "Plays N self-play games of the full engine at a fixed node budget a move (default 3000)\n"
@@ -29,6 +31,14 @@ const char USAGE_DATAGEN[] =
     "Data files can be joined with cat. Progress goes to stderr every few seconds (--quiet:\n"
     "only the summary).\n"
     "\n"
+    "--import scores games played elsewhere (a stronger engine's, masters') instead of\n"
+    "playing: each keeps its moves and result, and every move after its book gets the score of\n"
+    "the same search. A .txt file holds one game a line in h8 notation, the book before a\n"
+    "'|' (\"h8 i9 j7 | g8 f9 ...\"; none without one; # starts a comment); .psq, .sgf and .pos\n"
+    "files hold one game, with no book. --rule and --size apply where the record does not\n"
+    "say. A game that did not end at a five or in a draw is skipped with a note; a line or\n"
+    "file that does not read stops the run before anything is written.\n"
+    "\n"
     "--check reads data files, replays every game by its rule and prints what each holds:\n"
     "games, positions (scored moves), results, games decided by a forced-win score; a\n"
     "malformed file is refused with the offset and the fault (exit status 1).\n";
@@ -42,7 +52,12 @@ typedef struct DatagenOptions {
     TgDatagenSettings s;
     const char *out;
     bool quiet;
+    char **import; ///< --import's files (import_count of them), or NULL
+    int import_count;
 } DatagenOptions;
+
+/// Is argv[i] a value rather than an option? ("-" alone is standard input.)
+static bool is_value(const char *arg) { return arg[0] != '-' || arg[1] == '\0'; }
 
 typedef struct Progress {
     int64_t last_ms;
@@ -83,6 +98,10 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
         if (cli_option(argc, argv, &i, "--out", &o->out)) continue;
         if (cli_flag(argv, i, "--quiet")) {
             o->quiet = true;
+        } else if (cli_flag(argv, i, "--import")) {
+            o->import = argv + i + 1;
+            while (i + 1 < argc && is_value(argv[i + 1])) i++, o->import_count++;
+            if (!o->import_count) return cli_error("datagen: --import wants FILE...") + 1;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
                 return cli_error("datagen: unknown rule '%s'", v) + 1;
@@ -107,10 +126,133 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
         } else
             return cli_error("datagen: unknown option '%s' (see --help)", argv[i]) + 1;
     }
-    if (!o->out || !o->s.games)
+    if (o->import && (!o->out || o->s.games))
+        return cli_error("datagen: --import FILE... wants --out FILE, and no --games") + 1;
+    if (!o->import && (!o->out || !o->s.games))
         return cli_error("datagen: --games N and --out FILE are needed (see --help)") + 1;
     if (!seeded) o->s.seed = ((uint64_t)time(NULL) * 1000003u + (uint64_t)getpid()) % 2147483648u;
     return 0;
+}
+
+/* ---- --import ---- */
+
+/// The games to import, with their books; the games are owned.
+typedef struct GameList {
+    TgGame **games;
+    int *book;
+    int count, cap;
+    int skipped; ///< unfinished games left out
+} GameList;
+
+static void game_list_free(GameList *l) {
+    for (int i = 0; i < l->count; i++) tg_game_free(l->games[i]);
+    free(l->games);
+    free(l->book);
+}
+
+/// Adds a game it takes over, or skips it (with a note naming `where`) when it is unfinished.
+static bool game_list_add(GameList *l, TgGame *g, int book, const char *where) {
+    const TgReason why = tg_game_result(g).reason;
+    if (why != TG_REASON_FIVE && why != TG_REASON_FULL_BOARD && why != TG_REASON_AGREEMENT) {
+        fprintf(stderr, "datagen: %s: not ended at a five or in a draw: skipped\n", where);
+        tg_game_free(g);
+        l->skipped++;
+        return true;
+    }
+    if (l->count == l->cap) {
+        const int cap = l->cap ? 2 * l->cap : 256;
+        TgGame **games = realloc(l->games, (size_t)cap * sizeof *games);
+        if (games) l->games = games;
+        int *books = games ? realloc(l->book, (size_t)cap * sizeof *books) : NULL;
+        if (books) l->book = books;
+        if (!games || !books) return tg_game_free(g), cli_error("datagen: out of memory"), false;
+        l->cap = cap;
+    }
+    l->games[l->count] = g;
+    l->book[l->count++] = book;
+    return true;
+}
+
+/// One line of a move-list file: "BOOK | MOVES" or "MOVES". False (with a message) when the
+/// moves do not read or the rules refuse one.
+static bool read_game_line(GameList *l, char *line, const DatagenOptions *o, const char *where) {
+    char *bar = strchr(line, '|');
+    int book = 0;
+    if (bar) {
+        TgPoint moves[TG_MAX_SIZE * TG_MAX_SIZE];
+        char err[200];
+        *bar = '\0';
+        if (tg_parse_moves(line, o->s.size, o->s.size, moves, TG_MAX_SIZE * TG_MAX_SIZE, &book, err,
+                           sizeof err) != TG_OK)
+            return cli_error("datagen: %s: the book: %s", where, err), false;
+        *bar = ' ';
+    }
+    char err[300];
+    TgGame *g =
+        tg_record_read(TG_FORMAT_MOVES, line, strlen(line), o->s.rule, o->s.size, err, sizeof err);
+    if (!g) return cli_error("datagen: %s: %s", where, err), false;
+    return game_list_add(l, g, book, where);
+}
+
+/// Reads one file named on the command line into the list.
+static bool read_import_file(GameList *l, const char *path, const DatagenOptions *o) {
+    size_t len;
+    char *text = cli_read_file(path, &len);
+    if (!text) return false;
+    bool ok = true;
+    const TgFormat format = tg_format_from_path(path);
+    if (format != TG_FORMAT_MOVES && format != TG_FORMAT_UNKNOWN) {
+        char err[300];
+        TgGame *g = tg_record_read(format, text, len, o->s.rule, o->s.size, err, sizeof err);
+        ok = g ? game_list_add(l, g, 0, path) : (cli_error("datagen: %s: %s", path, err), false);
+        free(text);
+        return ok;
+    }
+    int number = 0;
+    for (char *line = text, *next; ok && line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        number++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        if (strspn(line, " \t\r|") == strlen(line)) continue;
+        char where[300];
+        snprintf(where, sizeof where, "%s:%d", path, number);
+        ok = read_game_line(l, line, o, where);
+    }
+    free(text);
+    return ok;
+}
+
+static int import_games(const DatagenOptions *o) {
+    GameList l = {0};
+    bool ok = true;
+    for (int i = 0; ok && i < o->import_count; i++) ok = read_import_file(&l, o->import[i], o);
+    if (ok && l.count == 0) ok = cli_error("datagen --import: no finished game to score") == 0;
+    int status = 1;
+    if (ok) {
+        const TgDataImport im = {.games = l.games,
+                                 .book = l.book,
+                                 .count = l.count,
+                                 .nodes = o->s.nodes,
+                                 .threads = o->s.threads};
+        Progress p = {.last_ms = tg_now_ms(), .games = l.count, .quiet = o->quiet};
+        const int64_t start = tg_now_ms();
+        char err[300];
+        const TgError e = tg_data_import(&im, o->out, report, &p, err, sizeof err);
+        const double seconds = (double)(tg_now_ms() - start) / 1000.0;
+        if (e != TG_OK) {
+            cli_error("datagen: %s", err);
+        } else {
+            printf("datagen: %d games (%d skipped), %" PRIu64 " positions scored at %" PRIu64
+                   " nodes and appended to %s in %.1f s, %.0f positions/s\n",
+                   l.count, l.skipped, p.positions, o->s.nodes ? o->s.nodes : DEFAULT_NODES, o->out,
+                   seconds, seconds > 0 ? (double)p.positions / seconds : 0.0);
+            status = 0;
+        }
+    }
+    game_list_free(&l);
+    return status;
 }
 
 static int check_files(int argc, char **argv) {
@@ -140,6 +282,7 @@ int cmd_datagen(int argc, char **argv) {
     DatagenOptions o = {.s = {.rule = TG_FREESTYLE, .size = 15, .threads = 1}};
     const int status = datagen_options(argc, argv, &o);
     if (status) return status;
+    if (o.import) return import_games(&o);
     Progress p = {.last_ms = tg_now_ms(), .games = o.s.games, .quiet = o.quiet};
     const int64_t start = tg_now_ms();
     char err[300];

@@ -1,7 +1,8 @@
 /*
- * datagen.c — training data for the evaluation tuner: self-play games of the full engine at a
- * fixed node budget a move from varied random openings, written as .tgd records (dataset.h).
- * Threads each play whole games; one lock orders the appends and the counts.
+ * datagen.c — training data for the evaluation tuner, written as .tgd records (dataset.h):
+ * self-play games of the full engine at a fixed node budget a move from varied random
+ * openings, or games played elsewhere with each position scored by the same search.
+ * Threads each take whole games; one lock orders the appends and the counts.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -36,6 +37,7 @@ typedef struct KeySet {
 /// What the threads share; every field after `lock` is guarded by it.
 typedef struct Run {
     const TgDatagenSettings *s;
+    const TgDataImport *import; ///< games to score instead of playing (tg_data_import)
     int width, height, random_min, random_max;
     uint64_t nodes;
     FILE *f;
@@ -303,10 +305,51 @@ static void save_game(Run *run, const DataGame *d) {
     pthread_mutex_unlock(&run->lock);
 }
 
+/// Scores game `index` of the import into pl->data: its own moves and result, each move after
+/// the book with the search score of the position before it. False when stopped.
+static bool score_game(Player *pl, int index) {
+    const Run *run = pl->run;
+    const TgGame *src = run->import->games[index];
+    const int book = run->import->book ? run->import->book[index] : 0;
+    const TgSearchLimits limits = {
+        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
+    DataGame *d = pl->data;
+    *d = (DataGame){.rule = tg_game_rule(src),
+                    .width = tg_game_width(src),
+                    .height = tg_game_height(src),
+                    .result = tg_game_result(src).winner,
+                    .count = tg_game_ply(src)};
+    TgGame *g = tg_game_new(d->rule, d->width, d->height);
+    if (!g) return fail(pl->run, TG_ERR_MEMORY, "out of memory"), false;
+    tg_engine_clear(pl->engine);
+    const char *fault = NULL;
+    for (int i = 0; i < d->count && !fault && !stopped(run); i++) {
+        const TgPoint move = tg_game_move(src, i);
+        d->moves[i] = game_pos(src, move);
+        d->score[i] = DATA_NO_SCORE;
+        TgSearchResult r;
+        if (i >= book) {
+            const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
+            if (e != TG_OK) fault = tg_error_text(e);
+            d->score[i] = clamp16(r.score);
+        }
+        if (!fault && tg_game_play(g, move, 0) != TG_OK) fault = "a move the rules refuse";
+    }
+    tg_game_free(g);
+    if (stopped(run)) return false;
+    if (fault) {
+        char what[200];
+        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
+        fail(pl->run, TG_ERR_MEMORY, what);
+    }
+    return !fault;
+}
+
 static void *player_main(void *arg) {
     Player *pl = arg;
     for (int index; (index = next_game(pl->run)) >= 0;)
-        if (play_game(pl, index)) save_game(pl->run, pl->data);
+        if (pl->run->import ? score_game(pl, index) : play_game(pl, index))
+            save_game(pl->run, pl->data);
     return NULL;
 }
 
@@ -374,6 +417,8 @@ static void run_players(Run *run, int threads) {
     free(started);
 }
 
+static TgError run_into_file(Run *run, char *err, size_t err_size);
+
 TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size) {
     const char *why;
@@ -391,25 +436,70 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
                .user = user,
                .start_ms = tg_now_ms()};
     run.height = run.width;
-    TgError e = known_openings(&run, err, err_size);
-    if (e == TG_OK && !(run.f = fopen(path, "ab"))) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        e = TG_ERR_IO;
-    }
+    const TgError e = known_openings(&run, err, err_size);
     if (e != TG_OK) {
         free(run.openings.slot);
         return e;
     }
-    pthread_mutex_init(&run.lock, NULL);
-    run_players(&run, s->threads > 0 ? s->threads : 1);
-    pthread_mutex_destroy(&run.lock);
-    free(run.openings.slot);
-    if (fclose(run.f) != 0 && run.error == TG_OK) {
-        run.error = TG_ERR_IO;
-        snprintf(run.message, sizeof run.message, "%s: cannot write: %s", path, strerror(errno));
+    return run_into_file(&run, err, err_size);
+}
+
+/// Runs the players with their games appended to run->path; frees the run's opening set.
+static TgError run_into_file(Run *run, char *err, size_t err_size) {
+    if (!(run->f = fopen(run->path, "ab"))) {
+        snprintf(err, err_size, "%s: %s", run->path, strerror(errno));
+        free(run->openings.slot);
+        return TG_ERR_IO;
     }
-    if (run.error != TG_OK) snprintf(err, err_size, "%s", run.message);
-    return run.error;
+    pthread_mutex_init(&run->lock, NULL);
+    run_players(run, run->s->threads > 0 ? run->s->threads : 1);
+    pthread_mutex_destroy(&run->lock);
+    free(run->openings.slot);
+    if (fclose(run->f) != 0 && run->error == TG_OK) {
+        run->error = TG_ERR_IO;
+        snprintf(run->message, sizeof run->message, "%s: cannot write: %s", run->path,
+                 strerror(errno));
+    }
+    if (run->error != TG_OK) snprintf(err, err_size, "%s", run->message);
+    return run->error;
+}
+
+/* ---- Games played elsewhere ---- */
+
+/// Why game g cannot be data, or NULL: it must have ended at a five or in a draw, with no pass,
+/// and its book must lie within it.
+static const char *import_fault(const TgGame *g, int book) {
+    const TgReason why = tg_game_result(g).reason;
+    const int length = tg_game_ply(g);
+    if (why != TG_REASON_FIVE && why != TG_REASON_FULL_BOARD && why != TG_REASON_AGREEMENT)
+        return "the game did not end at a five or in a draw";
+    for (int i = 0; i < length; i++)
+        if (tg_point_is_pass(tg_game_move(g, i))) return "a pass, which data cannot hold";
+    return book < 0 || book > length ? "the book is longer than the game" : NULL;
+}
+
+TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgress progress,
+                       void *user, char *err, size_t err_size) {
+    if (im->count < 1 || !im->games || im->threads < 0 || im->threads > TG_MAX_THREADS) {
+        snprintf(err, err_size, "%s", im->count < 1 ? "no games" : "threads out of range");
+        return TG_ERR_ARGUMENT;
+    }
+    for (int i = 0; i < im->count; i++) {
+        const char *why = import_fault(im->games[i], im->book ? im->book[i] : 0);
+        if (why) {
+            snprintf(err, err_size, "game %d: %s", i + 1, why);
+            return TG_ERR_ARGUMENT;
+        }
+    }
+    const TgDatagenSettings s = {.games = im->count, .threads = im->threads, .stop = im->stop};
+    Run run = {.s = &s,
+               .import = im,
+               .nodes = im->nodes ? im->nodes : DATAGEN_NODES,
+               .path = path,
+               .progress = progress,
+               .user = user,
+               .start_ms = tg_now_ms()};
+    return run_into_file(&run, err, err_size);
 }
 /* ---- Checking a data file ---- */
 

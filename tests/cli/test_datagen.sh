@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_datagen.sh — end-to-end checks of `tengen datagen`: small runs append whole games that
-# --check replays, two runs joined with cat read as one, a seed repeats its bytes, and bad
-# options and malformed files are refused with a clear message.
+# --check replays, two runs joined with cat read as one, a seed repeats its bytes, --import
+# scores games from records, and bad options and malformed files are refused with a clear
+# message.
 # usage: sh tests/cli/test_datagen.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
 here=$(dirname "$0")
@@ -45,6 +46,33 @@ check "datagen refuses zero nodes" test $? = 2
 "$bin" datagen --games 2 --out "$tmp/nowhere/c.tgd" >"$tmp/out" 2>&1
 check "datagen names a file it cannot open" grep -q 'nowhere/c.tgd: No such file' "$tmp/out"
 check "a refused run writes nothing" test ! -e "$tmp/c.tgd"
+
+# --import: games played elsewhere, scored by the same search.
+cat >"$tmp/games.txt" <<'EOF2'
+# a book of two stones, then White's five
+h8 i9 | a1 i10 a3 i11 a5 i12 a7 i13
+h8 h9 i8 i9 j8 j9 k8 k9 l8
+h8 i9 h9
+EOF2
+"$bin" datagen --import "$tmp/games.txt" --nodes 300 --out "$tmp/i.tgd" >"$tmp/out" 2>&1
+check "--import exits 0" test $? = 0
+check "--import says what it scored" grep -Eq '^datagen: 2 games \(1 skipped\), 17 positions scored at 300 nodes' "$tmp/out"
+check "--import names the unfinished game it skips" grep -q 'games.txt:4: not ended at a five or in a draw: skipped' "$tmp/out"
+"$bin" datagen --check "$tmp/i.tgd" >"$tmp/out" 2>&1
+check "--check reads the imported games" grep -q ': 2 games, 17 positions (19 moves); black 1, white 1, draws 0;' "$tmp/out"
+echo "h8 h9 i8 i9 j8 j9 k8 k9 l8" >"$tmp/one.txt"
+"$bin" convert "$tmp/one.txt" "$tmp/one.sgf" >/dev/null 2>&1
+"$bin" datagen --import "$tmp/one.sgf" --nodes 300 --out "$tmp/i.tgd" --quiet >"$tmp/out" 2>&1
+check "--import reads an SGF record" grep -q '^datagen: 1 games (0 skipped), 9 positions' "$tmp/out"
+printf 'h8 i9 | a1 i10\nh8 h8\n' >"$tmp/bad.txt"
+"$bin" datagen --import "$tmp/bad.txt" --out "$tmp/d.tgd" >"$tmp/out" 2>&1
+check "--import refuses a line that does not read" test $? = 1
+check "... naming the file and line" grep -q "bad.txt:2: move 2 'h8' lands on a stone already there" "$tmp/out"
+check "... and writes nothing" test ! -e "$tmp/d.tgd"
+"$bin" datagen --import --out "$tmp/d.tgd" >"$tmp/out" 2>&1
+check "--import wants files" test $? = 2
+"$bin" datagen --import "$tmp/games.txt" --games 2 --out "$tmp/d.tgd" >"$tmp/out" 2>&1
+check "--import takes no --games" test $? = 2
 
 echo "datagen: $pass passed, $fail failed"
 [ $fail = 0 ]

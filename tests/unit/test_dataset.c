@@ -480,11 +480,79 @@ static void test_datagen_games(void **state) {
     remove(again);
 }
 
+/// A game played by the rules from h8-notation moves (a record from elsewhere).
+static TgGame *game_from(TgRule rule, const char *moves) {
+    char err[200];
+    TgGame *g = tg_record_read(TG_FORMAT_MOVES, moves, strlen(moves), rule, 15, err, sizeof err);
+    if (!g) fail_msg("%s: %s", moves, err);
+    return g;
+}
+
+static void test_import_games(void **state) {
+    (void)state;
+    char path[64], err[256];
+    temp_path(path, sizeof path);
+    remove(path);
+    /* White wins with a five after a two-stone book; Black wins in renju with none. */
+    TgGame *games[2] = {game_from(TG_FREESTYLE, "h8 i9 a1 i10 a3 i11 a5 i12 a7 i13"),
+                        game_from(TG_RENJU, "h8 a1 h9 a3 h10 a5 h11 a7 h12")};
+    const int book[2] = {2, 0};
+    int calls = 0;
+    const TgDataImport im = {.games = games, .book = book, .count = 2, .nodes = 300, .threads = 2};
+    assert_int_equal(tg_data_import(&im, path, count_progress, &calls, err, sizeof err), TG_OK);
+    assert_int_equal(calls, 2);
+    DataGame *d = malloc(sizeof *d * 3);
+    assert_int_equal(load_games(path, d, 3), 2);
+    if (d[0].rule != TG_FREESTYLE) { // two threads: either may be written first
+        const DataGame t = d[0];
+        d[0] = d[1], d[1] = t;
+    }
+    /* The games' own moves and results; a score for every move after the book. */
+    for (int k = 0; k < 2; k++) {
+        const TgGame *g = games[d[k].rule == TG_FREESTYLE ? 0 : 1];
+        const int b = d[k].rule == TG_FREESTYLE ? 2 : 0;
+        assert_int_equal(d[k].count, tg_game_ply(g));
+        assert_int_equal(d[k].result, tg_game_result(g).winner);
+        for (int i = 0; i < d[k].count; i++) {
+            const TgPoint p = tg_game_move(g, i);
+            assert_int_equal(d[k].moves[i], pos_make(p.x, p.y));
+            assert_int_equal(d[k].score[i] == DATA_NO_SCORE, i < b);
+        }
+    }
+    assert_int_equal(d[0].result, TG_WHITE);
+    /* Black to move against White's open four (i9-i12): a forced loss for the side to move. */
+    assert_true(d[0].score[8] <= -TG_SCORE_WIN_MIN);
+    free(d);
+    TgDataSummary sum;
+    assert_int_equal(tg_data_summary(path, &sum, err, sizeof err), TG_OK);
+    assert_int_equal(sum.positions, 8 + 9);
+    /* An unfinished game, a pass or a book longer than the game: refused before any search,
+     * naming the game; nothing is written. */
+    const long before = (long)sum.moves;
+    TgGame *open = game_from(TG_FREESTYLE, "h8 i9 h9");
+    TgGame *list[2] = {games[0], open};
+    const TgDataImport unfinished = {.games = list, .count = 2};
+    assert_int_equal(tg_data_import(&unfinished, path, NULL, NULL, err, sizeof err),
+                     TG_ERR_ARGUMENT);
+    if (!strstr(err, "game 2: the game did not end at a five or in a draw")) fail_msg("%s", err);
+    const int long_book[1] = {11};
+    const TgDataImport too_long = {.games = games, .book = long_book, .count = 1};
+    assert_int_equal(tg_data_import(&too_long, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
+    assert_non_null(strstr(err, "game 1: the book is longer than the game"));
+    const TgDataImport none = {.games = games, .count = 0};
+    assert_int_equal(tg_data_import(&none, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
+    assert_int_equal(tg_data_summary(path, &sum, err, sizeof err), TG_OK);
+    assert_int_equal((long)sum.moves, before);
+    tg_game_free(open);
+    for (int k = 0; k < 2; k++) tg_game_free(games[k]);
+    remove(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_concatenated_files),
-        cmocka_unit_test(test_malformed_refused), cmocka_unit_test(test_summary_replays),
-        cmocka_unit_test(test_datagen_games),
+        cmocka_unit_test(test_import_games),       cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_concatenated_files), cmocka_unit_test(test_malformed_refused),
+        cmocka_unit_test(test_summary_replays),    cmocka_unit_test(test_datagen_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
