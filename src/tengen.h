@@ -577,8 +577,12 @@ TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatage
 
 /// Games played elsewhere (a stronger engine's, masters') to be scored as training data.
 typedef struct TgDataImport {
-    TgGame *const *games;   ///< each ended at a five or in a draw (full board, agreement)
-    const int *book;        ///< per game: opening moves that carry no score (NULL: none)
+    TgGame *const *games; ///< each ended at a five or in a draw (full board, agreement)
+    const int *book;      ///< per game: opening moves that carry no score (NULL: none)
+    /// per game (NULL: none): the scores of the moves after the book as another engine gave
+    /// them, on tengen's scale (the side to move's view, |score| <= TG_SCORE_WIN); a game
+    /// with scores is not searched
+    const int *const *scores;
     int count;              ///< games, at least 1
     uint64_t nodes;         ///< search nodes a position (0: 3000, as tg_datagen)
     int threads;            ///< games scored at once, one search thread each (0: 1)
@@ -589,8 +593,9 @@ typedef struct TgDataImport {
 /// their own moves and results: every move after a game's book carries the root score of a
 /// search of `nodes` nodes of the position before it (the same search as tg_datagen's), so
 /// the tuner learns the values from the games' results and the ordering from their moves.
-/// Every game is checked before the first search: TG_ERR_ARGUMENT names the first that did
-/// not end at a five or in a draw, holds a pass, or has a book longer than itself. Other
+/// A game with its own scores keeps them instead. Every game is checked before the first
+/// search: TG_ERR_ARGUMENT names the first that did not end at a five or in a draw, holds a
+/// pass, has a book longer than itself or a score beyond the scale. Other
 /// errors as tg_datagen's; games written before an error stay written.
 TgError tg_data_import(const TgDataImport *settings, const char *path, TgDatagenProgress progress,
                        void *user, char *err, size_t err_size);

@@ -34,7 +34,9 @@ const char USAGE_DATAGEN[] =
     "--import scores games played elsewhere (a stronger engine's, masters') instead of\n"
     "playing: each keeps its moves and result, and every move after its book gets the score of\n"
     "the same search. A .txt file holds one game a line in h8 notation, the book before a\n"
-    "'|' (\"h8 i9 j7 | g8 f9 ...\"; none without one; # starts a comment); .psq, .sgf and .pos\n"
+    "'|' (\"h8 i9 j7 | g8 f9 ...\"; none without one; # starts a comment); each move after\n"
+    "the book may carry the score another engine gave it, on tengen's scale (\"g8:35\"; on\n"
+    "all of a line's moves or none), which is kept instead of searching. .psq, .sgf and .pos\n"
     "files hold one game, with no book. --rule and --size apply where the record does not\n"
     "say. A game that did not end at a five or in a draw is skipped with a note; a line or\n"
     "file that does not read stops the run before anything is written.\n"
@@ -140,58 +142,112 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
 typedef struct GameList {
     TgGame **games;
     int *book;
+    int **scores; ///< per game: the scores given after the book, or NULL
     int count, cap;
     int skipped; ///< unfinished games left out
 } GameList;
 
 static void game_list_free(GameList *l) {
-    for (int i = 0; i < l->count; i++) tg_game_free(l->games[i]);
+    for (int i = 0; i < l->count; i++) tg_game_free(l->games[i]), free(l->scores[i]);
     free(l->games);
     free(l->book);
+    free(l->scores);
 }
 
-/// Adds a game it takes over, or skips it (with a note naming `where`) when it is unfinished.
-static bool game_list_add(GameList *l, TgGame *g, int book, const char *where) {
+static bool game_list_grow(GameList *l) {
+    const int cap = l->cap ? 2 * l->cap : 256;
+    TgGame **games = realloc(l->games, (size_t)cap * sizeof *games);
+    if (games) l->games = games;
+    int *books = games ? realloc(l->book, (size_t)cap * sizeof *books) : NULL;
+    if (books) l->book = books;
+    int **scores = books ? realloc(l->scores, (size_t)cap * sizeof *scores) : NULL;
+    if (scores) l->scores = scores;
+    if (scores) l->cap = cap;
+    return scores != NULL;
+}
+
+/// Adds a game and its scores (NULL: none), which it takes over, or skips them (with a note
+/// naming `where`) when the game is unfinished.
+static bool game_list_add(GameList *l, TgGame *g, int book, int *scores, const char *where) {
     const TgReason why = tg_game_result(g).reason;
+    bool ok = true;
     if (why != TG_REASON_FIVE && why != TG_REASON_FULL_BOARD && why != TG_REASON_AGREEMENT) {
         fprintf(stderr, "datagen: %s: not ended at a five or in a draw: skipped\n", where);
-        tg_game_free(g);
         l->skipped++;
+    } else if (l->count < l->cap || game_list_grow(l)) {
+        l->games[l->count] = g;
+        l->scores[l->count] = scores;
+        l->book[l->count++] = book;
         return true;
+    } else {
+        ok = cli_error("datagen: out of memory") == 0;
     }
-    if (l->count == l->cap) {
-        const int cap = l->cap ? 2 * l->cap : 256;
-        TgGame **games = realloc(l->games, (size_t)cap * sizeof *games);
-        if (games) l->games = games;
-        int *books = games ? realloc(l->book, (size_t)cap * sizeof *books) : NULL;
-        if (books) l->book = books;
-        if (!games || !books) return tg_game_free(g), cli_error("datagen: out of memory"), false;
-        l->cap = cap;
+    tg_game_free(g);
+    free(scores);
+    return ok;
+}
+
+/// Takes the scores off "MOVE:SCORE" words in place (blanking them), into a malloc'd array in
+/// *scores (*count of them); NULL there when no word has one. False (with a message) when only some
+/// have one or a score is not a number within the scale.
+static bool take_scores(char *moves, int **scores, int *count, const char *where) {
+    *scores = NULL;
+    *count = 0;
+    if (!strchr(moves, ':')) return true;
+    int *out = malloc(sizeof *out * TG_MAX_SIZE * TG_MAX_SIZE), n = 0, words = 0;
+    if (!out) return cli_error("datagen: out of memory"), false;
+    for (char *w = moves + strspn(moves, " \t\r,"); *w; w += strspn(w, " \t\r,")) {
+        const size_t len = strcspn(w, " \t\r,");
+        char *colon = memchr(w, ':', len), *end = NULL;
+        words++;
+        if (colon && n < TG_MAX_SIZE * TG_MAX_SIZE) {
+            const long v = strtol(colon + 1, &end, 10);
+            if (end == colon + 1 || end != w + len || v < -TG_SCORE_WIN || v > TG_SCORE_WIN)
+                return free(out),
+                       cli_error("datagen: %s: a bad score in '%.*s' (a whole number, "
+                                 "at most %d either way)",
+                                 where, (int)len, w, TG_SCORE_WIN),
+                       false;
+            out[n++] = (int)v;
+            memset(colon, ' ', (size_t)(end - colon));
+        }
+        w += len;
     }
-    l->games[l->count] = g;
-    l->book[l->count++] = book;
+    if (n != words)
+        return free(out),
+               cli_error("datagen: %s: a score on %d of the %d moves after the book: all or none",
+                         where, n, words),
+               false;
+    *scores = out;
+    *count = n;
     return true;
 }
 
-/// One line of a move-list file: "BOOK | MOVES" or "MOVES". False (with a message) when the
-/// moves do not read or the rules refuse one.
+/// One line of a move-list file: "BOOK | MOVES" or "MOVES", each move after the book with or
+/// without ":SCORE". False (with a message) when the moves do not read or the rules refuse one.
 static bool read_game_line(GameList *l, char *line, const DatagenOptions *o, const char *where) {
     char *bar = strchr(line, '|');
-    int book = 0;
+    int book = 0, scored, *scores;
+    if (!take_scores(bar ? bar + 1 : line, &scores, &scored, where)) return false;
     if (bar) {
         TgPoint moves[TG_MAX_SIZE * TG_MAX_SIZE];
         char err[200];
         *bar = '\0';
         if (tg_parse_moves(line, o->s.size, o->s.size, moves, TG_MAX_SIZE * TG_MAX_SIZE, &book, err,
                            sizeof err) != TG_OK)
-            return cli_error("datagen: %s: the book: %s", where, err), false;
+            return free(scores), cli_error("datagen: %s: the book: %s", where, err), false;
         *bar = ' ';
     }
     char err[300];
     TgGame *g =
         tg_record_read(TG_FORMAT_MOVES, line, strlen(line), o->s.rule, o->s.size, err, sizeof err);
-    if (!g) return cli_error("datagen: %s: %s", where, err), false;
-    return game_list_add(l, g, book, where);
+    if (!g) return free(scores), cli_error("datagen: %s: %s", where, err), false;
+    if (scores && scored != tg_game_ply(g) - book) {
+        cli_error("datagen: %s: %d scores for %d moves after the book", where, scored,
+                  tg_game_ply(g) - book);
+        return tg_game_free(g), free(scores), false;
+    }
+    return game_list_add(l, g, book, scores, where);
 }
 
 /// Reads one file named on the command line into the list.
@@ -204,7 +260,8 @@ static bool read_import_file(GameList *l, const char *path, const DatagenOptions
     if (format != TG_FORMAT_MOVES && format != TG_FORMAT_UNKNOWN) {
         char err[300];
         TgGame *g = tg_record_read(format, text, len, o->s.rule, o->s.size, err, sizeof err);
-        ok = g ? game_list_add(l, g, 0, path) : (cli_error("datagen: %s: %s", path, err), false);
+        ok = g ? game_list_add(l, g, 0, NULL, path)
+               : (cli_error("datagen: %s: %s", path, err), false);
         free(text);
         return ok;
     }
@@ -233,6 +290,7 @@ static int import_games(const DatagenOptions *o) {
     if (ok) {
         const TgDataImport im = {.games = l.games,
                                  .book = l.book,
+                                 .scores = (const int *const *)l.scores,
                                  .count = l.count,
                                  .nodes = o->s.nodes,
                                  .threads = o->s.threads};

@@ -311,6 +311,7 @@ static bool score_game(Player *pl, int index) {
     const Run *run = pl->run;
     const TgGame *src = run->import->games[index];
     const int book = run->import->book ? run->import->book[index] : 0;
+    const int *given = run->import->scores ? run->import->scores[index] : NULL;
     const TgSearchLimits limits = {
         .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
     DataGame *d = pl->data;
@@ -328,7 +329,9 @@ static bool score_game(Player *pl, int index) {
         d->moves[i] = game_pos(src, move);
         d->score[i] = DATA_NO_SCORE;
         TgSearchResult r;
-        if (i >= book) {
+        if (i >= book && given) {
+            d->score[i] = clamp16(given[i - book]);
+        } else if (i >= book) {
             const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
             if (e != TG_OK) fault = tg_error_text(e);
             d->score[i] = clamp16(r.score);
@@ -467,15 +470,18 @@ static TgError run_into_file(Run *run, char *err, size_t err_size) {
 /* ---- Games played elsewhere ---- */
 
 /// Why game g cannot be data, or NULL: it must have ended at a five or in a draw, with no pass,
-/// and its book must lie within it.
-static const char *import_fault(const TgGame *g, int book) {
+/// its book must lie within it and its given scores (if any) within the scale.
+static const char *import_fault(const TgGame *g, int book, const int *scores) {
     const TgReason why = tg_game_result(g).reason;
     const int length = tg_game_ply(g);
     if (why != TG_REASON_FIVE && why != TG_REASON_FULL_BOARD && why != TG_REASON_AGREEMENT)
         return "the game did not end at a five or in a draw";
     for (int i = 0; i < length; i++)
         if (tg_point_is_pass(tg_game_move(g, i))) return "a pass, which data cannot hold";
-    return book < 0 || book > length ? "the book is longer than the game" : NULL;
+    if (book < 0 || book > length) return "the book is longer than the game";
+    for (int i = book; scores && i < length; i++)
+        if (abs(scores[i - book]) > TG_SCORE_WIN) return "a score beyond the scale";
+    return NULL;
 }
 
 TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgress progress,
@@ -485,7 +491,8 @@ TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgre
         return TG_ERR_ARGUMENT;
     }
     for (int i = 0; i < im->count; i++) {
-        const char *why = import_fault(im->games[i], im->book ? im->book[i] : 0);
+        const char *why = import_fault(im->games[i], im->book ? im->book[i] : 0,
+                                       im->scores ? im->scores[i] : NULL);
         if (why) {
             snprintf(err, err_size, "game %d: %s", i + 1, why);
             return TG_ERR_ARGUMENT;

@@ -69,6 +69,15 @@ printf 'h8 i9 | a1 i10\nh8 h8\n' >"$tmp/bad.txt"
 check "--import refuses a line that does not read" test $? = 1
 check "... naming the file and line" grep -q "bad.txt:2: move 2 'h8' lands on a stone already there" "$tmp/out"
 check "... and writes nothing" test ! -e "$tmp/d.tgd"
+echo "h8 i9 | a1:-50 i10:120 a3:-300 i11:400 a5:-900 i12:29991 a7:-29992 i13:29999" >"$tmp/scored.txt"
+"$bin" datagen --import "$tmp/scored.txt" --out "$tmp/s.tgd" --quiet >"$tmp/out" 2>&1
+check "--import keeps the scores a line gives (120, the fourth move's, at byte 28)" test "$(od -An -tx1 -j 28 -N 2 "$tmp/s.tgd" | tr -d " ")" = "7800"
+echo "h8 i9 | a1:-50 i10 a3:4" >"$tmp/bad.txt"
+"$bin" datagen --import "$tmp/bad.txt" --out "$tmp/d.tgd" >"$tmp/out" 2>&1
+check "--import wants a score on every move after the book, or none" grep -q 'a score on 2 of the 3 moves after the book: all or none' "$tmp/out"
+echo "h8 i9 | a1:40000" >"$tmp/bad.txt"
+"$bin" datagen --import "$tmp/bad.txt" --out "$tmp/d.tgd" >"$tmp/out" 2>&1
+check "--import refuses a score beyond the scale" grep -q "a bad score in 'a1:40000'" "$tmp/out"
 "$bin" datagen --import --out "$tmp/d.tgd" >"$tmp/out" 2>&1
 check "--import wants files" test $? = 2
 "$bin" datagen --import "$tmp/games.txt" --games 2 --out "$tmp/d.tgd" >"$tmp/out" 2>&1

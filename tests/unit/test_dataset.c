@@ -539,10 +539,29 @@ static void test_import_games(void **state) {
     const TgDataImport too_long = {.games = games, .book = long_book, .count = 1};
     assert_int_equal(tg_data_import(&too_long, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
     assert_non_null(strstr(err, "game 1: the book is longer than the game"));
+    const int beyond[9] = {0, 0, 0, 0, 0, 0, 0, 0, TG_SCORE_WIN + 1};
+    const int *beyond_scores[1] = {beyond};
+    const TgDataImport bad_score = {.games = games + 1, .scores = beyond_scores, .count = 1};
+    assert_int_equal(tg_data_import(&bad_score, path, NULL, NULL, err, sizeof err),
+                     TG_ERR_ARGUMENT);
+    assert_non_null(strstr(err, "game 1: a score beyond the scale"));
     const TgDataImport none = {.games = games, .count = 0};
     assert_int_equal(tg_data_import(&none, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
     assert_int_equal(tg_data_summary(path, &sum, err, sizeof err), TG_OK);
     assert_int_equal((long)sum.moves, before);
+    /* Scores another engine gave are kept as they are, with no search. */
+    remove(path);
+    const int given[8] = {-50, 120, -300, 400, -900, 29991, -29992, 29999};
+    const int *given_scores[1] = {given};
+    const TgDataImport with_scores = {
+        .games = games, .book = book, .scores = given_scores, .count = 1};
+    assert_int_equal(tg_data_import(&with_scores, path, NULL, NULL, err, sizeof err), TG_OK);
+    d = malloc(sizeof *d * 2);
+    assert_int_equal(load_games(path, d, 2), 1);
+    assert_int_equal(d[0].score[0], DATA_NO_SCORE);
+    assert_int_equal(d[0].score[1], DATA_NO_SCORE);
+    for (int i = 0; i < 8; i++) assert_int_equal(d[0].score[2 + i], given[i]);
+    free(d);
     tg_game_free(open);
     for (int k = 0; k < 2; k++) tg_game_free(games[k]);
     remove(path);
