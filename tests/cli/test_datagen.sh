@@ -78,6 +78,37 @@ check "--import wants a score on every move after the book, or none" grep -q 'a 
 echo "h8 i9 | a1:40000" >"$tmp/bad.txt"
 "$bin" datagen --import "$tmp/bad.txt" --out "$tmp/d.tgd" >"$tmp/out" 2>&1
 check "--import refuses a score beyond the scale" grep -q "a bad score in 'a1:40000'" "$tmp/out"
+# scripts/import_games.py: c-gomoku-cli's records and an engine's evaluations to import lines.
+mkdir "$tmp/cli"
+cat >"$tmp/cli/games.sgf" <<'EOF2'
+(;FF[4]GM[4]GN[1]RU[0]SZ[15]RE[W+1]TE[White win by five connection]
+;B[hh]C[opening move];W[ig]C[opening move];B[ao]C[12ms];W[if]C[9ms];B[am]C[8ms];W[ie]C[8ms]
+;B[ak]C[7ms];W[id]C[6ms];B[ai]C[5ms];W[ic]C[0ms])
+(;FF[4]GM[4]GN[2]RU[0]SZ[15]RE[B+1]TE[Black win by time forfeit]
+;B[hh]C[opening move];W[ii]C[12ms];B[hi])
+EOF2
+cat >"$tmp/cli/messages.txt" <<'EOF2'
+Game ID: 1
+3) a: Depth 2-3 | Eval 10 | Time 0ms | A1
+3) a: Speed 1K | Depth 9-12 | Eval -50 | Node 10K | Time 12ms
+4) b: Speed 1K | Depth 9-12 | Eval 120 | Node 10K | Time 9ms
+5) a: Speed 1K | Depth 9-12 | Eval -300 | Node 10K | Time 8ms
+6) b: Speed 1K | Depth 9-12 | Eval +M5 | Node 10K | Time 8ms
+7) a: Speed 1K | Depth 9-12 | Eval -M4 | Node 10K | Time 7ms
+8) b: Speed 1K | Depth 9-12 | Eval +M3 | Node 10K | Time 6ms
+9) a: Speed 1K | Depth 9-12 | Eval -M2 | Node 10K | Time 5ms
+Game ID: 2
+2) b: Speed 1K | Depth 9-12 | Eval 5 | Node 10K | Time 12ms
+EOF2
+python3 "$here/../../scripts/import_games.py" lines "$tmp/cli" >"$tmp/lines.txt" 2>"$tmp/out"
+check "import_games.py turns records and evaluations into import lines" test "$(cat "$tmp/lines.txt")" = "h8 i9 | a1:-50 i10:120 a3:-300 i11:29995 a5:-29996 i12:29997 a7:-29998 i13:29999"
+check "... and leaves out a game with a move it has no evaluation for" grep -q '1 games left out' "$tmp/out"
+python3 "$here/../../scripts/import_games.py" lines "$tmp/cli" --mate 3000 >"$tmp/lines.txt" 2>/dev/null
+check "... a mate as a plain score with --mate" grep -q 'i11:3000 a5:-3000 i12:3000 a7:-3000 i13:29999$' "$tmp/lines.txt"
+"$bin" datagen --import "$tmp/lines.txt" --out "$tmp/l.tgd" --quiet >"$tmp/out" 2>&1
+check "... which datagen --import reads" grep -q '^datagen: 1 games (0 skipped), 8 positions' "$tmp/out"
+python3 "$here/../../scripts/import_games.py" openings 50 7 >"$tmp/openings.txt"
+check "import_games.py draws openings, none alike" test "$(sort -u "$tmp/openings.txt" | grep -Ec '^([a-o][0-9]+){2,6}$')" = 50
 "$bin" datagen --import --out "$tmp/d.tgd" >"$tmp/out" 2>&1
 check "--import wants files" test $? = 2
 "$bin" datagen --import "$tmp/games.txt" --games 2 --out "$tmp/d.tgd" >"$tmp/out" 2>&1
