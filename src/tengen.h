@@ -600,6 +600,14 @@ typedef struct TgDataImport {
 TgError tg_data_import(const TgDataImport *settings, const char *path, TgDatagenProgress progress,
                        void *user, char *err, size_t err_size);
 
+/// Reads one line of a games file for tg_data_import: "BOOK | MOVES" or "MOVES" in h8 notation
+/// on a size x size board, each move after the book with or without ":SCORE" (on all of them
+/// or none; tengen's scale). Returns the game played by the rules (finished or not), its book
+/// in *book and, when the line gives scores, a malloc'd array of them in *scores, one per move
+/// after the book (else NULL). NULL with a one-line message when the line does not read.
+TgGame *tg_data_import_line(const char *line, TgRule rule, int size, int *book, int **scores,
+                            char *err, size_t err_size);
+
 /// What a data file holds (tg_data_summary).
 typedef struct TgDataSummary {
     int64_t games;

@@ -187,66 +187,14 @@ static bool game_list_add(GameList *l, TgGame *g, int book, int *scores, const c
     return ok;
 }
 
-/// Takes the scores off "MOVE:SCORE" words in place (blanking them), into a malloc'd array in
-/// *scores (*count of them); NULL there when no word has one. False (with a message) when only some
-/// have one or a score is not a number within the scale.
-static bool take_scores(char *moves, int **scores, int *count, const char *where) {
-    *scores = NULL;
-    *count = 0;
-    if (!strchr(moves, ':')) return true;
-    int *out = malloc(sizeof *out * TG_MAX_SIZE * TG_MAX_SIZE), n = 0, words = 0;
-    if (!out) return cli_error("datagen: out of memory"), false;
-    for (char *w = moves + strspn(moves, " \t\r,"); *w; w += strspn(w, " \t\r,")) {
-        const size_t len = strcspn(w, " \t\r,");
-        char *colon = memchr(w, ':', len), *end = NULL;
-        words++;
-        if (colon && n < TG_MAX_SIZE * TG_MAX_SIZE) {
-            const long v = strtol(colon + 1, &end, 10);
-            if (end == colon + 1 || end != w + len || v < -TG_SCORE_WIN || v > TG_SCORE_WIN)
-                return free(out),
-                       cli_error("datagen: %s: a bad score in '%.*s' (a whole number, "
-                                 "at most %d either way)",
-                                 where, (int)len, w, TG_SCORE_WIN),
-                       false;
-            out[n++] = (int)v;
-            memset(colon, ' ', (size_t)(end - colon));
-        }
-        w += len;
-    }
-    if (n != words)
-        return free(out),
-               cli_error("datagen: %s: a score on %d of the %d moves after the book: all or none",
-                         where, n, words),
-               false;
-    *scores = out;
-    *count = n;
-    return true;
-}
-
-/// One line of a move-list file: "BOOK | MOVES" or "MOVES", each move after the book with or
-/// without ":SCORE". False (with a message) when the moves do not read or the rules refuse one.
-static bool read_game_line(GameList *l, char *line, const DatagenOptions *o, const char *where) {
-    char *bar = strchr(line, '|');
-    int book = 0, scored, *scores;
-    if (!take_scores(bar ? bar + 1 : line, &scores, &scored, where)) return false;
-    if (bar) {
-        TgPoint moves[TG_MAX_SIZE * TG_MAX_SIZE];
-        char err[200];
-        *bar = '\0';
-        if (tg_parse_moves(line, o->s.size, o->s.size, moves, TG_MAX_SIZE * TG_MAX_SIZE, &book, err,
-                           sizeof err) != TG_OK)
-            return free(scores), cli_error("datagen: %s: the book: %s", where, err), false;
-        *bar = ' ';
-    }
+/// One line of a move-list file (tg_data_import_line). False (with a message) when it does not
+/// read.
+static bool read_game_line(GameList *l, const char *line, const DatagenOptions *o,
+                           const char *where) {
     char err[300];
-    TgGame *g =
-        tg_record_read(TG_FORMAT_MOVES, line, strlen(line), o->s.rule, o->s.size, err, sizeof err);
-    if (!g) return free(scores), cli_error("datagen: %s: %s", where, err), false;
-    if (scores && scored != tg_game_ply(g) - book) {
-        cli_error("datagen: %s: %d scores for %d moves after the book", where, scored,
-                  tg_game_ply(g) - book);
-        return tg_game_free(g), free(scores), false;
-    }
+    int book, *scores;
+    TgGame *g = tg_data_import_line(line, o->s.rule, o->s.size, &book, &scores, err, sizeof err);
+    if (!g) return cli_error("datagen: %s: %s", where, err), false;
     return game_list_add(l, g, book, scores, where);
 }
 

@@ -484,6 +484,85 @@ static const char *import_fault(const TgGame *g, int book, const int *scores) {
     return NULL;
 }
 
+/// Takes the scores off "MOVE:SCORE" words in place (blanking them), into a malloc'd array in
+/// *scores (*count of them); NULL there when no word has one. NULL, or why not: only some words
+/// have one, or a score is not a number within the scale.
+static const char *take_scores(char *moves, int **scores, int *count, char *err, size_t err_size) {
+    *scores = NULL;
+    *count = 0;
+    if (!strchr(moves, ':')) return NULL;
+    int *out = malloc(sizeof *out * MAX_PLY), n = 0, words = 0;
+    if (!out) return "out of memory";
+    for (char *w = moves + strspn(moves, " \t\r,"); *w; w += strspn(w, " \t\r,")) {
+        const size_t len = strcspn(w, " \t\r,");
+        char *colon = memchr(w, ':', len), *end = NULL;
+        words++;
+        if (colon && n < MAX_PLY) {
+            const long v = strtol(colon + 1, &end, 10);
+            if (end == colon + 1 || end != w + len || v < -TG_SCORE_WIN || v > TG_SCORE_WIN) {
+                snprintf(err, err_size,
+                         "a bad score in '%.*s' (a whole number, at most %d either way)",
+                         (int)(len > 40 ? 40 : len), w, TG_SCORE_WIN);
+                return free(out), err;
+            }
+            out[n++] = (int)v;
+            memset(colon, ' ', (size_t)(end - colon));
+        }
+        w += len;
+    }
+    if (n != words) {
+        snprintf(err, err_size, "a score on %d of the %d moves after the book: all or none", n,
+                 words);
+        return free(out), err;
+    }
+    *scores = out;
+    *count = n;
+    return NULL;
+}
+
+/// Reads the book (the moves before the bar) to count it.
+static const char *count_book(char *line, char *bar, int size, int *book, char *err,
+                              size_t err_size) {
+    TgPoint moves[MAX_PLY];
+    char why[200];
+    *bar = '\0';
+    const TgError e = tg_parse_moves(line, size, size, moves, MAX_PLY, book, why, sizeof why);
+    *bar = ' ';
+    if (e == TG_OK) return NULL;
+    snprintf(err, err_size, "the book: %s", why);
+    return err;
+}
+
+TgGame *tg_data_import_line(const char *text, TgRule rule, int size, int *book, int **scores,
+                            char *err, size_t err_size) {
+    *book = 0;
+    *scores = NULL;
+    char *line = strdup(text);
+    if (!line) return snprintf(err, err_size, "out of memory"), NULL;
+    char *bar = strchr(line, '|');
+    int scored = 0;
+    const char *fault = take_scores(bar ? bar + 1 : line, scores, &scored, err, err_size);
+    if (!fault && bar) fault = count_book(line, bar, size, book, err, err_size);
+    TgGame *g = NULL;
+    if (!fault && (g = tg_record_read(TG_FORMAT_MOVES, line, strlen(line), rule, size, err,
+                                      err_size)) == NULL)
+        fault = err;
+    if (!fault && *scores && scored != tg_game_ply(g) - *book) {
+        snprintf(err, err_size, "%d scores for %d moves after the book", scored,
+                 tg_game_ply(g) - *book);
+        fault = err;
+    }
+    free(line);
+    if (fault) {
+        tg_game_free(g);
+        free(*scores);
+        *scores = NULL;
+        if (fault != err) snprintf(err, err_size, "%s", fault);
+        return NULL;
+    }
+    return g;
+}
+
 TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgress progress,
                        void *user, char *err, size_t err_size) {
     if (im->count < 1 || !im->games || im->threads < 0 || im->threads > TG_MAX_THREADS) {

@@ -567,11 +567,53 @@ static void test_import_games(void **state) {
     remove(path);
 }
 
+static void test_import_lines(void **state) {
+    (void)state;
+    char err[300];
+    int book, *scores;
+    TgGame *g = tg_data_import_line("h8 i9 | a1:-50 i10:120 a3:-300 i11:400 a5:-900 i12:29991 "
+                                    "a7:-29992 i13:29999",
+                                    TG_FREESTYLE, 15, &book, &scores, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    assert_int_equal(book, 2);
+    assert_int_equal(tg_game_ply(g), 10);
+    assert_int_equal(tg_game_result(g).winner, TG_WHITE);
+    assert_non_null(scores);
+    assert_int_equal(scores[0], -50);
+    assert_int_equal(scores[7], 29999);
+    free(scores);
+    tg_game_free(g);
+    g = tg_data_import_line("h8 i9 h9 # no book", TG_RENJU, 15, &book, &scores, err, sizeof err);
+    assert_null(g); // '#' is the file reader's comment, not the line's
+    g = tg_data_import_line("h8i9h9", TG_RENJU, 15, &book, &scores, err, sizeof err);
+    assert_non_null(g);
+    assert_int_equal(book, 0);
+    assert_null(scores);
+    assert_false(tg_game_over(g));
+    tg_game_free(g);
+    const char *bad[][2] = {
+        {"h8 i9 | a1:-50 i10", "a score on 1 of the 2 moves after the book: all or none"},
+        {"h8 | i9:1e3", "a bad score in 'i9:1e3'"},
+        {"h8 | i9:30001", "a bad score in 'i9:30001'"},
+        {"h8 | i9i10:5", "1 scores for 2 moves after the book"},
+        {"h8 z9 | i9", "the book: "},
+        {"h8 | h8", "lands on a stone already there"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        scores = (int *)1;
+        g = tg_data_import_line(bad[k][0], TG_FREESTYLE, 15, &book, &scores, err, sizeof err);
+        assert_null(g);
+        assert_null(scores);
+        if (!strstr(err, bad[k][1])) fail_msg("%s: %s", bad[k][0], err);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_import_games),       cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_concatenated_files), cmocka_unit_test(test_malformed_refused),
-        cmocka_unit_test(test_summary_replays),    cmocka_unit_test(test_datagen_games),
+        cmocka_unit_test(test_import_lines),      cmocka_unit_test(test_import_games),
+        cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_concatenated_files),
+        cmocka_unit_test(test_malformed_refused), cmocka_unit_test(test_summary_replays),
+        cmocka_unit_test(test_datagen_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
