@@ -28,12 +28,9 @@ static void check(const char *text, TgRule rule) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    char *text = malloc(size + 1);
-    if (!text) return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
-    check(text, TG_FREESTYLE);
-    check(text, TG_RENJU);
-    free(text);
+    char *line = strndup((const char *)data, size); // up to a NUL, as a file's line would be
+    const TgRule rules[] = {TG_FREESTYLE, TG_RENJU};
+    for (size_t k = 0; line && k < sizeof rules / sizeof rules[0]; k++) check(line, rules[k]);
+    free(line);
     return 0;
 }
