@@ -565,8 +565,11 @@ TgGame *tg_data_import_line(const char *text, TgRule rule, int size, int *book, 
 
 TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgress progress,
                        void *user, char *err, size_t err_size) {
-    if (im->count < 1 || !im->games || im->threads < 0 || im->threads > TG_MAX_THREADS) {
-        snprintf(err, err_size, "%s", im->count < 1 ? "no games" : "threads out of range");
+    const char *bad = im->count < 1 || !im->games                       ? "no games"
+                      : im->threads < 0 || im->threads > TG_MAX_THREADS ? "threads out of range"
+                                                                        : NULL;
+    if (bad) {
+        snprintf(err, err_size, "%s", bad);
         return TG_ERR_ARGUMENT;
     }
     for (int i = 0; i < im->count; i++) {
@@ -587,6 +590,7 @@ TgError tg_data_import(const TgDataImport *im, const char *path, TgDatagenProgre
                .start_ms = tg_now_ms()};
     return run_into_file(&run, err, err_size);
 }
+
 /* ---- Checking a data file ---- */
 
 /// Replays game d by its rule on b; NULL when it is sound, else the fault and, in *bad, the

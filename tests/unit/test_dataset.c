@@ -547,6 +547,10 @@ static void test_import_games(void **state) {
     assert_non_null(strstr(err, "game 1: a score beyond the scale"));
     const TgDataImport none = {.games = games, .count = 0};
     assert_int_equal(tg_data_import(&none, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
+    assert_string_equal(err, "no games");
+    const TgDataImport crowd = {.games = games, .count = 1, .threads = TG_MAX_THREADS + 1};
+    assert_int_equal(tg_data_import(&crowd, path, NULL, NULL, err, sizeof err), TG_ERR_ARGUMENT);
+    assert_string_equal(err, "threads out of range");
     assert_int_equal(tg_data_summary(path, &sum, err, sizeof err), TG_OK);
     assert_int_equal((long)sum.moves, before);
     /* Scores another engine gave are kept as they are, with no search. */
