@@ -241,6 +241,18 @@ static const char *play_out(Player *pl, TgGame *g, DataGame *d) {
     return NULL;
 }
 
+/// The end of game `index`: false when it was not finished, stopped or failed (the fault,
+/// when there is one, reported to the run).
+static bool game_done(Run *run, int index, const char *fault) {
+    if (stopped(run)) return false;
+    if (fault) {
+        char what[200];
+        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
+        fail(run, TG_ERR_MEMORY, what);
+    }
+    return !fault;
+}
+
 /// Plays game `index` into pl->data. False when it was not finished: stopped, or a failure
 /// (reported to the run).
 static bool play_game(Player *pl, int index) {
@@ -260,13 +272,7 @@ static bool play_game(Player *pl, int index) {
         fault = play_out(pl, g, pl->data);
     }
     tg_game_free(g);
-    if (stopped(run)) return false;
-    if (fault) {
-        char what[200];
-        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
-        fail(run, TG_ERR_MEMORY, what);
-    }
-    return !fault;
+    return game_done(run, index, fault);
 }
 
 /* ---- Threads ---- */
@@ -305,47 +311,51 @@ static void save_game(Run *run, const DataGame *d) {
     pthread_mutex_unlock(&run->lock);
 }
 
-/// Scores game `index` of the import into pl->data: its own moves and result, each move after
-/// the book with the search score of the position before it. False when stopped.
-static bool score_game(Player *pl, int index) {
+/// Replays src, writing into d the search score of each position after the book. NULL, or
+/// what went wrong.
+static const char *search_scores(Player *pl, const TgGame *src, int book, DataGame *d) {
     const Run *run = pl->run;
+    const TgSearchLimits limits = {
+        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
+    TgGame *g = tg_game_new(d->rule, d->width, d->height);
+    if (!g) return "out of memory";
+    tg_engine_clear(pl->engine);
+    const char *fault = NULL;
+    for (int i = 0; i < d->count && !fault && !stopped(run); i++) {
+        TgSearchResult r;
+        if (i >= book) {
+            const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
+            if (e != TG_OK)
+                fault = tg_error_text(e);
+            else
+                d->score[i] = clamp16(r.score);
+        }
+        if (!fault && tg_game_play(g, tg_game_move(src, i), 0) != TG_OK)
+            fault = "a move the rules refuse";
+    }
+    tg_game_free(g);
+    return fault;
+}
+
+/// Scores game `index` of the import into pl->data: its own moves and result, each move after
+/// the book with its given score or the search score of the position before it. False when
+/// it was not finished.
+static bool score_game(Player *pl, int index) {
+    Run *run = pl->run;
     const TgGame *src = run->import->games[index];
     const int book = run->import->book ? run->import->book[index] : 0;
     const int *given = run->import->scores ? run->import->scores[index] : NULL;
-    const TgSearchLimits limits = {
-        .level = TG_LEVEL_MAX, .nodes = run->nodes, .stop = run->s->stop};
     DataGame *d = pl->data;
     *d = (DataGame){.rule = tg_game_rule(src),
                     .width = tg_game_width(src),
                     .height = tg_game_height(src),
                     .result = tg_game_result(src).winner,
                     .count = tg_game_ply(src)};
-    TgGame *g = tg_game_new(d->rule, d->width, d->height);
-    if (!g) return fail(pl->run, TG_ERR_MEMORY, "out of memory"), false;
-    tg_engine_clear(pl->engine);
-    const char *fault = NULL;
-    for (int i = 0; i < d->count && !fault && !stopped(run); i++) {
-        const TgPoint move = tg_game_move(src, i);
-        d->moves[i] = game_pos(src, move);
-        d->score[i] = DATA_NO_SCORE;
-        TgSearchResult r;
-        if (i >= book && given) {
-            d->score[i] = clamp16(given[i - book]);
-        } else if (i >= book) {
-            const TgError e = tg_engine_search(pl->engine, g, &limits, NULL, NULL, &r);
-            if (e != TG_OK) fault = tg_error_text(e);
-            d->score[i] = clamp16(r.score);
-        }
-        if (!fault && tg_game_play(g, move, 0) != TG_OK) fault = "a move the rules refuse";
+    for (int i = 0; i < d->count; i++) {
+        d->moves[i] = game_pos(src, tg_game_move(src, i));
+        d->score[i] = i >= book && given ? clamp16(given[i - book]) : DATA_NO_SCORE;
     }
-    tg_game_free(g);
-    if (stopped(run)) return false;
-    if (fault) {
-        char what[200];
-        snprintf(what, sizeof what, "game %d: %s", index + 1, fault);
-        fail(pl->run, TG_ERR_MEMORY, what);
-    }
-    return !fault;
+    return game_done(run, index, given ? NULL : search_scores(pl, src, book, d));
 }
 
 static void *player_main(void *arg) {
