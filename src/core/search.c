@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -48,17 +49,21 @@ static const struct {
     int razor_depth; ///< razoring below this many plies
     int razor_base;  ///< razoring: eval + base + margin per ply < alpha tries fours only
     int razor_margin;
-    double mcp_base;     ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
-    double mcp_power;    ///< halved when the position is not improving
-    double lmr_scale;    ///< reduction = scale ln(depth) ln(move number), in plies
-    int lmr_min_depth;   ///< no reductions below this many plies
-    double lmr_pv;       ///< plies less at PV nodes
-    double lmr_threat;   ///< plies less for a move that makes or blocks an open three or more
-    double lmr_four;     ///< plies less again for a move that makes a four
-    double lmr_history;  ///< one ply less per this much history
-    int futility_margin; ///< shallow futility of quiet moves: eval + this per ply <= alpha
-    int se_depth;        ///< singular extension from this many plies
-    int se_margin;       ///< ... when the other moves stay this much per ply below the table
+    double mcp_base;      ///< move-count pruning: mcp_base + depth^mcp_power moves at most,
+    double mcp_power;     ///< halved when the position is not improving
+    double lmr_scale;     ///< reduction = scale ln(depth) ln(move number), in plies
+    int lmr_min_depth;    ///< no reductions below this many plies
+    double lmr_pv;        ///< plies less at PV nodes
+    double lmr_threat;    ///< plies less for a move that makes or blocks an open three or more
+    double lmr_four;      ///< plies less again for a move that makes a four
+    double lmr_history;   ///< one ply less per this much history
+    int futility_margin;  ///< shallow futility of quiet moves: eval + this per ply <= alpha
+    int se_depth;         ///< singular extension from this many plies
+    int se_margin;        ///< ... when the other moves stay this much per ply below the table
+    int far_depth;        ///< a far defence (below) is not searched below this many plies
+    int far_reach;        ///< ... far: this many cells from a last move (renju, own: one more)
+    double far_lmr_their; ///< plies more LMR for a move far from the opponent's last move
+    double far_lmr_mine;  ///< plies more LMR for a move far from our own last move
 } SEL = {
     .rfp_margin = 50,
     .razor_depth = 3,
@@ -75,6 +80,10 @@ static const struct {
     .futility_margin = FUTILITY_MARGIN,
     .se_depth = 7,
     .se_margin = 3,
+    .far_depth = 4,
+    .far_reach = 4,
+    .far_lmr_their = 1.9,
+    .far_lmr_mine = 1.0,
 };
 
 /// Moves searched at most at a node of `depth` (fractional plies).
@@ -353,6 +362,15 @@ static bool quiet_move(const Board *b, Pos p, Color me) {
            (b->threat[p][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
 }
 
+/// Whether p lies more than `reach` cells (in x or y) from the stone played `back` moves ago;
+/// true when there is no such stone.
+static bool far_from_move(const Board *b, Pos p, int back, int reach) {
+    if (b->ply < back) return true;
+    const Pos q = b->moves[b->ply - back];
+    if (q == POS_PASS) return true;
+    return abs(pos_x(p) - pos_x(q)) > reach || abs(pos_y(p) - pos_y(q)) > reach;
+}
+
 /// Drops the quiet moves from index `from` on, once no more of them will be searched: picking
 /// the rest in order then costs a pass over the few threats, not over every candidate.
 static void drop_quiet_moves(const Board *b, MoveList *l, int from) {
@@ -615,6 +633,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK;
         const bool quiet = quiet_move(b, m, me);
+        /* Step 13a. Distracting fours: against an open three, a move that does not stop it
+         * (a four of ours) far from both last moves mostly just delays; it is left out near
+         * the leaves and reduced more above them. */
+        bool far_their = false, far_mine = false;
+        if (selective && s.their_three &&
+            (b->threat[m][me ^ 1] & THREAT_CLASS_MASK) < THREAT_BLOCK4) {
+            far_their = far_from_move(b, m, 1, SEL.far_reach);
+            far_mine = far_from_move(b, m, 2, SEL.far_reach + (b->rule == TG_RENJU));
+            if (far_their && far_mine && ply && depth < SEL.far_depth * ONE_PLY &&
+                best > -SCORE_WIN_MIN)
+                continue;
+        }
         /* Step 14. Singular extension: when every other move falls well short of the table's
          * score, the table move is extended; when even they reach beta, the node is cut. */
         int ext = 0;
@@ -647,6 +677,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 if (pv_node) rd -= SEL.lmr_pv;
                 if (!quiet) rd -= SEL.lmr_threat;
                 if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
+                rd += far_their * SEL.far_lmr_their + far_mine * SEL.far_lmr_mine;
                 rd -= (double)w->history[me][m] / SEL.lmr_history;
                 r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
                 const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
