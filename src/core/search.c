@@ -64,6 +64,7 @@ static const struct {
     int far_reach;        ///< ... far: this many cells from a last move (renju, own: one more)
     double far_lmr_their; ///< plies more LMR for a move far from the opponent's last move
     double far_lmr_mine;  ///< plies more LMR for a move far from our own last move
+    int iir_depth;        ///< a node this deep with no table move is searched a ply shallower
 } SEL = {
     .rfp_margin = 50,
     .razor_depth = 3,
@@ -84,6 +85,7 @@ static const struct {
     .far_reach = 4,
     .far_lmr_their = 1.9,
     .far_lmr_mine = 1.0,
+    .iir_depth = 4,
 };
 
 /// Moves searched at most at a node of `depth` (fractional plies).
@@ -570,6 +572,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const Pos tt_move =
         found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
     const int alpha0 = alpha;
+
+    /* Step 6a. Internal iterative reduction: with no table move to start from, the ordering
+     * is poor and a deep search mostly wasted; a ply less, and the next visit has a move. */
+    if (w->job->style.reductions && tt_move == POS_NONE && !skip &&
+        depth >= SEL.iir_depth * ONE_PLY)
+        depth -= ONE_PLY;
 
     /* Step 7. Leaves: the evaluation, or better by continuous fours. */
     if (depth <= 0) {
