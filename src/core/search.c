@@ -60,7 +60,7 @@ static const struct {
     int futility_margin;  ///< shallow futility of quiet moves: eval + this per ply <= alpha
     int se_depth;         ///< singular extension from this many plies
     int se_margin;        ///< ... when the other moves stay this much per ply below the table
-    int far_depth;        ///< a far defence (below) is not searched below this many plies
+    int far_depth;        ///< a distracting four (step 13a) is not searched below this depth
     int far_reach;        ///< ... far: this many cells from a last move (renju, own: one more)
     double far_lmr_their; ///< plies more LMR for a move far from the opponent's last move
     double far_lmr_mine;  ///< plies more LMR for a move far from our own last move
