@@ -14,7 +14,6 @@
 
 #include <math.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -370,7 +369,7 @@ static bool far_from_move(const Board *b, Pos p, int back, int reach) {
     if (b->ply < back) return true;
     const Pos q = b->moves[b->ply - back];
     if (q == POS_PASS) return true;
-    return abs(pos_x(p) - pos_x(q)) > reach || abs(pos_y(p) - pos_y(q)) > reach;
+    return pos_distance(p, q) > reach;
 }
 
 /// Drops the quiet moves from index `from` on, once no more of them will be searched: picking

@@ -45,5 +45,11 @@ static inline Pos pos_make(int x, int y) {
 }
 static inline int pos_x(Pos p) { return p % BOARD_STRIDE - BOARD_PAD; }
 static inline int pos_y(Pos p) { return p / BOARD_STRIDE - BOARD_PAD; }
+/// Moves a king needs from a to b: the larger of the x and y distances.
+static inline int pos_distance(Pos a, Pos b) {
+    const int dx = pos_x(a) - pos_x(b), dy = pos_y(a) - pos_y(b);
+    const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    return ax > ay ? ax : ay;
+}
 
 #endif

@@ -129,18 +129,13 @@ static bool out_of_budget(Vcf *v) {
 
 /* ---- Move lists ---- */
 
-static int distance(Pos a, Pos b) {
-    const int dx = abs(pos_x(a) - pos_x(b)), dy = abs(pos_y(a) - pos_y(b));
-    return dx > dy ? dx : dy;
-}
-
 /// Adds p, ranked by threat (winning shapes first) and then by nearness to `near`.
 static void add_move(VcfMoves *l, Pos p, Threat t, Pos near) {
     static const uint8_t BY_THREAT[THREAT_COUNT] = {
         [THREAT_FLEX4] = 0,  [THREAT_BLOCK4_2X] = 0, [THREAT_BLOCK4_FLEX3] = 1,
         [THREAT_BLOCK4] = 2, [THREAT_FLEX3_2X] = 3,  [THREAT_FLEX3] = 4,
         [THREAT_NONE] = 5,   [THREAT_FORBID] = 5,    [THREAT_FIVE] = 0};
-    const int d = near == POS_NONE ? 0 : distance(p, near);
+    const int d = near == POS_NONE ? 0 : pos_distance(p, near);
     l->move[l->count] = p;
     l->rank[l->count++] = (uint8_t)(BY_THREAT[t] * 32 + (d < 31 ? d : 31));
 }
