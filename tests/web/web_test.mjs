@@ -39,7 +39,10 @@ async function test(name, fn) {
         console.log(`ok   ${name} (${Date.now() - t0} ms)`);
     } catch (e) {
         failed++;
-        console.log(`FAIL ${name}: ${e.message.split('\n').slice(0, 6).join('\n    ')}`);
+        // The first frame in this file says which step of the test gave up.
+        const at = (e.stack || '').split('\n').find((l) => l.includes('web_test.mjs')) || '';
+        const line = (at.match(/web_test\.mjs:(\d+)/) || [])[1];
+        console.log(`FAIL ${name}${line ? ` (line ${line})` : ''}: ${e.message.split('\n').slice(0, 6).join('\n    ')}`);
     }
 }
 
@@ -75,6 +78,11 @@ const stones = (page, sel = '#board') => page.locator(`${sel} [data-stone]`).cou
 
 async function waitStones(page, n, sel = '#board') {
     await page.waitForFunction(([s, k]) => document.querySelectorAll(`${s} [data-stone]`).length === k, [sel, n]);
+}
+
+// For a stone the computer may answer at once: the count can pass n between two polls.
+async function waitStonesAtLeast(page, n, sel = '#board') {
+    await page.waitForFunction(([s, k]) => document.querySelectorAll(`${s} [data-stone]`).length >= k, [sel, n]);
 }
 
 async function statusText(page) {
@@ -883,7 +891,8 @@ await test('swap2 against the computer: it places, the page asks, it answers', a
         if (placed === 2) break;
         if (await main.locator(`#board [data-stone=${p}]`).count()) continue;
         await main.click(`#board [data-point=${p}]`);
-        await waitStones(main, 4 + placed);
+        // After our second stone the computer may choose White and move before the next poll.
+        await waitStonesAtLeast(main, 4 + placed);
         placed++;
     }
     // The computer (player 1) picks its colour; then the game goes on by moves.
@@ -919,7 +928,8 @@ await test('swap against the computer: after the colours trade it keeps moving, 
         await newGame(main, { mode: 'hvc', rule: 'renju', color, level: 'easy', opening: 'swap' });
         if (color === 'black') {
             // You are player 1: three stones, then the computer chooses its colour.
-            for (const p of ['h8', 'h9', 'j10']) await main.click(`#board [data-point=${p}]`).then(() => waitStones(main, ['h8', 'h9', 'j10'].indexOf(p) + 1));
+            // If it keeps White it answers at once, so the third stone is waited for as "at least".
+            for (const p of ['h8', 'h9', 'j10']) await main.click(`#board [data-point=${p}]`).then(() => waitStonesAtLeast(main, ['h8', 'h9', 'j10'].indexOf(p) + 1));
         } else {
             // You are player 2: the computer places three stones; you take Black.
             await waitStones(main, 3);
