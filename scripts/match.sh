@@ -3,7 +3,7 @@
 # tengen at a given git revision (built outside the repository) or any Gomocup/piskvork brain.
 # Every opening of the file is played twice with colours swapped. Prints W-L-D from the working
 # tree's side, the Elo difference with its 95% interval, and the games lost to time forfeits,
-# illegal or forbidden moves and crashes. See docs/strength.md.
+# illegal or forbidden moves and crashes (the opponent's in parentheses). See docs/strength.md.
 set -eu
 
 usage() {
@@ -133,25 +133,44 @@ cd "$out"
     -drawafter 225 -openings file="$out/openings.txt" type=pos order=sequential \
     -sgf "$out/games.sgf" -msg "$out/messages.txt" $sprt_args >"$out/cli.log" 2>&1 || true
 
-# 6. Summary: W-L-D from the last score line, Elo from the score with a normal 95% interval
-#    over the per-game trinomial variance.
-score=$(grep '^Score of' "$out/cli.log" | tail -n 1 || true)
-[ -n "$score" ] || die "no game finished: $out/cli.log"
+# 6. Summary: W-L-D from each finished game's result, Elo from the score with a normal 95%
+#    interval over the per-game trinomial variance. c-gomoku-cli's own score line is not used:
+#    in a game with the colours reversed it charges a failure to answer START in time to the
+#    wrong engine. Faults (time, illegal and forbidden moves, crashes) are counted for the side
+#    that committed them.
+grep -q 'Finished game' "$out/cli.log" || die "no game finished: $out/cli.log"
 grep -E '^SPRT' "$out/cli.log" | tail -n 1 || true
-finished=$(grep -c 'Finished game' "$out/cli.log" || true)
-forfeits=$(grep -c 'time forfeit' "$out/cli.log" || true)
-illegal=$(grep -c 'illegal move' "$out/cli.log" || true)
-forbidden=$(grep -c 'forbidden move' "$out/cli.log" || true)
-crashed=$(grep -ci 'crash' "$out/cli.log" || true)
-echo "$score" | awk -v games="$finished" -v tf="$forfeits" -v il="$illegal" -v fb="$forbidden" -v cr="$crashed" '
+awk -v me="$new_name" -v them="$name" '
     function elo(s) { return s <= 0 ? "-inf" : s >= 1 ? "+inf" : sprintf("%+.0f", -400 * log(1 / s - 1) / log(10)) }
-    {
-        split($0, part, ": "); split(part[2], n, " - ")
-        w = n[1] + 0; l = n[2] + 0; d = n[3] + 0; t = w + l + d
+    function fault(reason) {
+        if (reason ~ /time forfeit/) return "time"
+        if (reason ~ /illegal move/) return "illegal"
+        if (reason ~ /forbidden move/) return "forbidden"
+        if (reason ~ /crash/) return "crash"
+        return ""
+    }
+    / Finished game / {
+        # [k] Finished game N (BLACK vs WHITE): RESULT {REASON}
+        line = $0
+        sub(/^[^(]*\(/, "", line)
+        black = substr(line, 1, index(line, " vs ") - 1)
+        line = substr(line, index(line, " vs ") + 4)
+        white = substr(line, 1, index(line, "): ") - 1)
+        line = substr(line, index(line, "): ") + 3)
+        result = substr(line, 1, index(line, " ") - 1)
+        reason = line; sub(/^[^{]*\{/, "", reason); sub(/\}.*$/, "", reason)
+        if (result == "1-0") winner = black; else if (result == "0-1") winner = white; else winner = ""
+        if (winner == "") d++; else if (winner == me) w++; else l++
+        f = fault(reason)
+        if (f != "" && winner != "") { if (winner == me) theirs[f]++; else mine[f]++ }
+    }
+    function pair(f) { return sprintf("%d%s", mine[f], theirs[f] ? sprintf(" (opponent %d)", theirs[f]) : "") }
+    END {
+        t = w + l + d
         s = (w + d / 2) / t
         var = (w * (1 - s) ^ 2 + l * s ^ 2 + d * (0.5 - s) ^ 2) / t
         e = 1.96 * sqrt(var / t)
-        printf "%s\n", part[1]
+        printf "Score of %s vs %s\n", me, them
         printf "W-L-D %d-%d-%d (%d games), score %.3f, Elo %s (95%%: %s .. %s)\n", w, l, d, t, s, elo(s), elo(s - e), elo(s + e)
-        printf "time forfeits %d, illegal moves %d, forbidden moves %d, crashes %d\n", tf, il, fb, cr
-    }' | tee "$out/summary.txt"
+        printf "time forfeits %s, illegal moves %s, forbidden moves %s, crashes %s\n", pair("time"), pair("illegal"), pair("forbidden"), pair("crash")
+    }' "$out/cli.log" | tee "$out/summary.txt"
