@@ -141,7 +141,11 @@ cd "$out"
 grep -q 'Finished game' "$out/cli.log" || die "no game finished: $out/cli.log"
 grep -E '^SPRT' "$out/cli.log" | tail -n 1 || true
 awk -v me="$new_name" -v them="$name" '
-    function elo(s) { return s <= 0 ? "-inf" : s >= 1 ? "+inf" : sprintf("%+.0f", -400 * log(1 / s - 1) / log(10)) }
+    function elo(s,  v) {
+        if (s <= 0 || s >= 1) return s <= 0 ? "-inf" : "+inf"
+        v = -400 * log(1 / s - 1) / log(10)
+        return v > -0.5 && v < 0.5 ? "0" : sprintf("%+.0f", v)
+    }
     function fault(reason) {
         if (reason ~ /time forfeit/) return "time"
         if (reason ~ /illegal move/) return "illegal"
