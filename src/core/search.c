@@ -281,24 +281,82 @@ static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8
     }
 }
 
-/// Counts, at each point, the opponent's four-threes and double fours it may stop: the threat
-/// point itself and the cells of the lines that make its four and its three. One stone must
-/// stop them all, so only points counted for every one of them (the count returned) defend.
+/// The points where `them`, after playing p, would make five on line d: an empty cell that
+/// completes a window of five with p and three stones of theirs (under exactly-five rules an
+/// overline window may count too, which only adds points). Returns how many, at most 2.
+static int five_points(const Board *b, Pos p, int d, Color them, Pos *out) {
+    int n = 0;
+    for (int start = -4; start <= 0 && n < 2; start++) {
+        int stones = 0;
+        Pos gap = POS_NONE;
+        for (int k = start; k < start + 5; k++) {
+            const Pos q = (Pos)(p + k * DIR[d]);
+            if (k == 0) continue;
+            if (b->cell[q] == them)
+                stones++;
+            else if (b->cell[q] == EMPTY)
+                gap = q;
+        }
+        if (stones == 3 && gap != POS_NONE && (n == 0 || out[0] != gap)) out[n++] = gap;
+    }
+    return n;
+}
+
+/// Whether a four-three of `them` at p is sure to win: not when a point that may block its
+/// four is already a four of ours (`me`), for then the block gains a tempo.
+static bool sure_43(const Board *b, Pos p, Color them, Color me) {
+    for (int d = 0; d < 4; d++) {
+        if (board_pattern(b, p, d, them) != PAT_BLOCKED4) continue;
+        Pos blocks[2];
+        const int n = five_points(b, p, d, them, blocks);
+        for (int i = 0; i < n; i++)
+            if ((b->threat[blocks[i]][me] & THREAT_CLASS_MASK) >= THREAT_BLOCK4) return false;
+    }
+    return true;
+}
+
+/// Adds 1 to count[q] for each cell q that may stop the four-three or double four of `them`
+/// at p, each cell once: p, the cells of its lines of three or more, and for a four-three the
+/// lines through the point that blocks its four, where a stone of ours may make that block a
+/// four, which gains the tempo a counter-attack needs. `seen` holds `id` for cells counted.
+static void count_43_defences(const Board *b, Pos p, Color them, uint8_t id, uint8_t *seen,
+                              uint8_t *count) {
+    Pos blocks[8];
+    int nblocks = 0;
+    seen[p] = id, count[p]++;
+    for (int d = 0; d < 4; d++) {
+        const int pat = board_pattern(b, p, d, them);
+        if (pat < PAT_FREE3) continue;
+        if (pat == PAT_BLOCKED4) nblocks += five_points(b, p, d, them, blocks + nblocks);
+        for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
+            const Pos q = (Pos)(p + k * DIR[d]);
+            if (board_empty(b, q) && seen[q] != id) seen[q] = id, count[q]++;
+        }
+    }
+    if ((b->threat[p][them] & THREAT_CLASS_MASK) != THREAT_BLOCK4_FLEX3) return;
+    for (int i = 0; i < nblocks; i++)
+        for (int d = 0; d < 4; d++)
+            for (int k = -4; k <= 4; k++) {
+                const Pos q = (Pos)(blocks[i] + k * DIR[d]);
+                if (board_empty(b, q) && seen[q] != id) seen[q] = id, count[q]++;
+            }
+}
+
+/// Counts, at each point, the opponent's four-threes and double fours it may stop
+/// (count_43_defences). One stone must stop them all, so only points counted for every one of
+/// them (the count returned) defend. A four-three whose four's block is already a four of ours
+/// is no sure threat and restricts nothing.
 static int mark_43_defences(const Board *b, const Scan *s, Color them, uint8_t *count) {
+    const Color me = (Color)(them ^ 1);
+    uint8_t seen[BOARD_CELLS];
+    memset(seen, 0, sizeof seen);
     int threats = 0;
     for (int i = 0; i < s->count && threats < 255; i++) {
         const Pos p = s->cand[i];
         const int t = b->threat[p][them] & THREAT_CLASS_MASK;
         if (t != THREAT_BLOCK4_FLEX3 && t != THREAT_BLOCK4_2X) continue;
-        threats++;
-        count[p]++;
-        for (int d = 0; d < 4; d++) {
-            if (board_pattern(b, p, d, them) < PAT_FREE3) continue;
-            for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
-                const Pos q = (Pos)(p + k * DIR[d]);
-                if (k && board_empty(b, q)) count[q]++;
-            }
-        }
+        if (t == THREAT_BLOCK4_FLEX3 && !sure_43(b, p, them, me)) continue;
+        count_43_defences(b, p, them, (uint8_t)++threats, seen, count);
     }
     return threats;
 }
@@ -404,8 +462,8 @@ static void keep_top_per_side(const Board *b, MoveList *l, int n) {
     l->count = kept;
 }
 
-/// Adds the candidates the side to move may play, scored for ordering; when `needed` > 0, only
-/// its fours and the points `defence` counts at least that often.
+/// Adds the candidates the side to move may play, scored for ordering; with `defence`, only its
+/// fours and the points `defence` counts at least `needed` times.
 static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint8_t *defence,
                       int needed, MoveList *l) {
     const Board *b = &w->board;
@@ -414,7 +472,7 @@ static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint
         const Pos p = s->cand[i];
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
-        if (needed && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
+        if (defence && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
         int score = move_order(w, p, me) + w->history[me][p];
         if (p == tt_move)
             score += ORDER_TT;
@@ -440,9 +498,9 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
         else
             needed = mark_43_defences(b, s, them, defence);
     }
-    add_moves(w, s, ply, tt_move, defence, needed, l);
+    add_moves(w, s, ply, tt_move, needed ? defence : NULL, needed, l);
     /* Nothing stops every threat: the node is lost, and all moves show how soon. */
-    if (l->count == 0 && needed) add_moves(w, s, ply, tt_move, defence, 0, l);
+    if (l->count == 0 && needed) add_moves(w, s, ply, tt_move, NULL, 0, l);
     if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
 }
 

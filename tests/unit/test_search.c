@@ -81,6 +81,34 @@ static void test_defends_an_open_three(void **state) {
     tg_game_free(g);
 }
 
+/* Two positions of games against another engine where the search once announced a false
+ * win: it answered a four-three only on the lines of the threat, but a four-three is no sure
+ * win when the point that blocks its four can be made a four of the defender's, because that
+ * block then gains a tempo. */
+static void test_four_three_answered_with_tempo(void **state) {
+    (void)state;
+    /* White's j11 made two four-threes (m8, n13). Black's m7 blocks the one's four and makes
+     * an open three; the other's four is blocked at n12, which is a Black four. */
+    TgGame *g = game_from(TG_FREESTYLE, 15,
+                          "i14 m13 k11 m11 l10 m10 m14 m9 m12 k8 l8 l9 j7 n9 k9 n11 o12 n10 n8 "
+                          "k13 l12 j11",
+                          false);
+    TgSearchResult r = search_depth(g, 10);
+    assert_true(r.score > -TG_SCORE_WIN_MIN);
+    tg_game_free(g);
+}
+
+static void test_four_three_unsettled_by_a_new_four(void **state) {
+    (void)state;
+    /* Black's e9 is a four-three; White's g8 makes e8, where the four is blocked, a White four,
+     * and White wins by threats (the VCT solver agrees). */
+    TgGame *g = game_from(TG_FREESTYLE, 15,
+                          "d6 d7 c8 c7 f9 f5 b5 d8 c9 f7 e7 f8 d10 e6 e11 f12 e10", false);
+    TgSearchResult r = search_depth(g, 10);
+    assert_true(r.score > -TG_SCORE_WIN_MIN);
+    tg_game_free(g);
+}
+
 static void test_standard_overline_is_no_five(void **state) {
     (void)state;
     /* Standard: Black f8 g8 i8 j8 k8; h8 would make six, which does not win. */
@@ -428,6 +456,8 @@ int main(void) {
         cmocka_unit_test(test_blocks_the_four),
         cmocka_unit_test(test_open_four_is_a_win_in_two),
         cmocka_unit_test(test_defends_an_open_three),
+        cmocka_unit_test(test_four_three_answered_with_tempo),
+        cmocka_unit_test(test_four_three_unsettled_by_a_new_four),
         cmocka_unit_test(test_standard_overline_is_no_five),
         cmocka_unit_test(test_renju_black_never_plays_a_foul),
         cmocka_unit_test(test_renju_white_wins_through_a_foul),
