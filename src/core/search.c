@@ -952,9 +952,8 @@ static void report(Worker *w, bool final) {
     job->callback(&info, job->user);
 }
 
-/// Should the main thread stop deepening after this depth? `scale` stretches the optimum when a
-/// game clock leaves room for it (tm_optimum_scale).
-static bool enough(const Worker *w, int depth, double scale) {
+/// Should the main thread stop deepening after this depth?
+static bool enough(const Worker *w, int depth) {
     const SearchJob *job = w->job;
     const int best = w->done[0].score;
     if (depth >= job->max_depth) return true;
@@ -968,8 +967,6 @@ static bool enough(const Worker *w, int depth, double scale) {
     if (job->maximum_ns != INT64_MAX && job->optimum_ns < job->maximum_ns &&
         (double)spent * NEXT_DEPTH_COST >= (double)job->maximum_ns)
         return true;
-    if (job->optimum_ns < job->maximum_ns && !is_decisive(best))
-        return (double)spent >= (double)job->optimum_ns * scale;
     return spent >= job->optimum_ns;
 }
 
@@ -986,9 +983,6 @@ static void adopt_partial_depth(Worker *w) {
 
 static void iterate(Worker *w) {
     SearchJob *job = w->job;
-    /* The main thread's doubts about the move, for the time plan. */
-    TimeStability st = {0, 0, 0};
-    Pos last_best = POS_NONE;
     for (int i = 0; i < w->root_count; i++) w->root[i].prev_score = w->root[i].score = -SCORE_INF;
     for (int depth = 1; depth <= job->max_depth && !stopped(w); depth++) {
         /* Helpers search odd and even depths out of step, so they fill the table ahead. */
@@ -1011,12 +1005,7 @@ static void iterate(Worker *w) {
         save_lines(w);
         if (w->id == 0) {
             report(w, false);
-            st.best_changes = tm_stability(st.best_changes,
-                                           last_best != POS_NONE && w->done[0].move != last_best);
-            st.score = w->done[0].score;
-            const double scale = last_best == POS_NONE ? 1 : tm_optimum_scale(&st);
-            last_best = w->done[0].move, st.last_score = st.score;
-            if (enough(w, depth, scale)) break;
+            if (enough(w, depth)) break;
         }
     }
     if (w->id == 0) job->stop = true;

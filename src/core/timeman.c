@@ -63,30 +63,6 @@ TimePlan tm_plan(const TimeControl *tc) {
     return p;
 }
 
-/// How the optimum follows the search's doubts, in one place.
-static const struct {
-    double change_decay;  ///< the count of best-move changes is multiplied by this per depth
-    double change_weight; ///< optimum x (1 + this x the decayed count)
-    double drop_units;    ///< optimum x (1 + (last score - score) / this), clamped to:
-    double drop_min;      ///< ... a rising score spends less, a falling one more
-    double drop_max;
-    double scale_min; ///< the product's bounds
-    double scale_max;
-} STRETCH = {0.5, 1.0, 200, 0.75, 1.5, 0.5, 2.5};
-
-static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
-
-double tm_stability(double best_changes, bool best_changed) {
-    return best_changes * STRETCH.change_decay + (best_changed ? 1 : 0);
-}
-
-double tm_optimum_scale(const TimeStability *st) {
-    const double drop = clamp(1 + (double)(st->last_score - st->score) / STRETCH.drop_units,
-                              STRETCH.drop_min, STRETCH.drop_max);
-    return clamp((1 + STRETCH.change_weight * st->best_changes) * drop, STRETCH.scale_min,
-                 STRETCH.scale_max);
-}
-
 int64_t tm_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -35,19 +35,4 @@ TimePlan tm_plan(const TimeControl *tc);
 /// Milliseconds kept back from every limit for answering and for the gap between clock checks.
 int64_t tm_reserve_ms(const TimeControl *tc);
 
-/// What the search has learnt about the move so far, after a completed depth.
-typedef struct TimeStability {
-    double best_changes; ///< changes of the best move, each depth's count halved (tm_stability)
-    int last_score;      ///< the best score of the depth before
-    int score;           ///< the best score of this depth
-} TimeStability;
-
-/// Updates the decayed count of best-move changes after a depth.
-double tm_stability(double best_changes, bool best_changed);
-
-/// How far the optimum stretches (a factor, 0.5 to 2.5) under a game clock: more when the best
-/// move has been changing or the score falls, less when both are settled. The turn limit and
-/// the maximum still bind.
-double tm_optimum_scale(const TimeStability *st);
-
 #endif

@@ -1,7 +1,6 @@
 /*
  * test_timeman.c — the time plan: the hard maximum is inside every limit with its reserve, for
- * a sweep of limits including zero, negative and unlimited ones; the optimum's stretch follows
- * the search's doubts within its bounds.
+ * a sweep of limits including zero, negative and unlimited ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -93,43 +92,6 @@ static void test_sweep_never_exceeds(void **state) {
     }
 }
 
-static double scale_of(double changes, int last_score, int score) {
-    const TimeStability st = {changes, last_score, score};
-    return tm_optimum_scale(&st);
-}
-
-static void test_settled_search_is_neutral(void **state) {
-    (void)state;
-    assert_true(scale_of(0, 40, 40) == 1.0);
-}
-
-static void test_best_move_changes_stretch(void **state) {
-    (void)state;
-    double changes = tm_stability(0, true);
-    assert_true(changes == 1.0);
-    assert_true(scale_of(changes, 40, 40) > 1.5);
-    /* A change long ago counts for less at each depth. */
-    for (int d = 0; d < 4; d++) changes = tm_stability(changes, false);
-    assert_true(changes < 0.1);
-    assert_true(scale_of(changes, 40, 40) < 1.1);
-}
-
-static void test_score_direction(void **state) {
-    (void)state;
-    assert_true(scale_of(0, 100, 0) > 1.2);   /* falling: more time */
-    assert_true(scale_of(0, 0, 100) < 0.8);   /* rising: less */
-    assert_true(scale_of(0, 0, 5000) >= 0.5); /* bounded */
-}
-
-static void test_scale_bounds(void **state) {
-    (void)state;
-    for (int changes = 0; changes <= 8; changes++)
-        for (int drop = -2000; drop <= 2000; drop += 50) {
-            const double s = scale_of(changes, drop, 0);
-            assert_true(s >= 0.5 && s <= 2.5);
-        }
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unlimited),
@@ -139,10 +101,6 @@ int main(void) {
         cmocka_unit_test(test_game_time_is_shared_out),
         cmocka_unit_test(test_increment_is_spent),
         cmocka_unit_test(test_sweep_never_exceeds),
-        cmocka_unit_test(test_settled_search_is_neutral),
-        cmocka_unit_test(test_best_move_changes_stretch),
-        cmocka_unit_test(test_score_direction),
-        cmocka_unit_test(test_scale_bounds),
     };
     return cmocka_run_group_tests_name("timeman", tests, NULL, NULL);
 }
