@@ -902,23 +902,26 @@ await test('swap2 against the computer: it places, the page asks, it answers', a
     await main.waitForFunction(() => !document.querySelector('[data-testid=opening-actions] button'));
 });
 
-// Clicks the free point nearest the centre until the game has a result; the computer must
-// answer each move (whatever colour it holds after the opening).
+// Clicks the free point nearest the centre (not one of Black's forbidden points) until the game
+// has a result; the computer must answer each move (whatever colour it holds after the opening).
 async function playToResult(page, limit = 60) {
     for (let i = 0; i < limit; i++) {
         if (await page.locator('[data-testid=status][data-state=over]').count()) return true;
         const n = await stones(page);
         const free = await page.evaluate(() => {
             const board = document.getElementById('board');
+            // Free points, not Black's forbidden ones (renju): the page refuses those.
             const pts = [...board.querySelectorAll('[data-point]')].map((e) => e.dataset.point)
-                .filter((p) => !board.querySelector(`[data-stone=${p}]`));
+                .filter((p) => !board.querySelector(`[data-stone=${p}]`) && !board.querySelector(`[data-forbidden=${p}]`));
             const d = (p) => Math.abs(p.charCodeAt(0) - 104) + Math.abs(parseInt(p.slice(1), 10) - 8);
             return pts.sort((a, b) => d(a) - d(b))[0];
         });
         await page.click(`#board [data-point=${free}]`);
         // Our stone, then the computer's reply (or the end of the game).
         await page.waitForFunction((k) => document.querySelectorAll('#board [data-stone]').length >= k + 2
-            || document.querySelector('[data-testid=status][data-state=over]'), n);
+            || document.querySelector('[data-testid=status][data-state=over]'), n).catch(async (e) => {
+            throw new Error(`after ${free} (${n} stones): ${await statusText(page)}: ${e.message}`);
+        });
     }
     return !!(await page.locator('[data-testid=status][data-state=over]').count());
 }
