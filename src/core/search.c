@@ -302,38 +302,29 @@ static int five_points(const Board *b, Pos p, int d, Color them, Pos *out) {
     return n;
 }
 
-/// Whether a four-three of `them` at p is sure to win: not when a point that may block its
-/// four is already a four of ours (`me`), for then the block gains a tempo.
-static bool sure_43(const Board *b, Pos p, Color them, Color me) {
-    for (int d = 0; d < 4; d++) {
-        if (board_pattern(b, p, d, them) != PAT_BLOCKED4) continue;
-        Pos blocks[2];
-        const int n = five_points(b, p, d, them, blocks);
-        for (int i = 0; i < n; i++)
-            if ((b->threat[blocks[i]][me] & THREAT_CLASS_MASK) >= THREAT_BLOCK4) return false;
-    }
-    return true;
+/// The points that block the fours `them` would make by playing p (five_points on each line
+/// where p makes a four). Returns how many, at most 8.
+static int four_blocks(const Board *b, Pos p, Color them, Pos *out) {
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (board_pattern(b, p, d, them) == PAT_BLOCKED4) n += five_points(b, p, d, them, out + n);
+    return n;
 }
 
 /// Adds 1 to count[q] for each cell q that may stop the four-three or double four of `them`
-/// at p, each cell once: p, the cells of its lines of three or more, and for a four-three the
-/// lines through the point that blocks its four, where a stone of ours may make that block a
-/// four, which gains the tempo a counter-attack needs. `seen` holds `id` for cells counted.
-static void count_43_defences(const Board *b, Pos p, Color them, uint8_t id, uint8_t *seen,
-                              uint8_t *count) {
-    Pos blocks[8];
-    int nblocks = 0;
+/// at p, each cell once: p, the cells of its lines of three or more, and the lines through
+/// `blocks`, where a stone of ours may make a block of its four a four, which gains the tempo a
+/// counter-attack needs. `seen` holds `id` for cells counted.
+static void count_43_defences(const Board *b, Pos p, Color them, const Pos *blocks, int nblocks,
+                              uint8_t id, uint8_t *seen, uint8_t *count) {
     seen[p] = id, count[p]++;
     for (int d = 0; d < 4; d++) {
-        const int pat = board_pattern(b, p, d, them);
-        if (pat < PAT_FREE3) continue;
-        if (pat == PAT_BLOCKED4) nblocks += five_points(b, p, d, them, blocks + nblocks);
+        if (board_pattern(b, p, d, them) < PAT_FREE3) continue;
         for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
             const Pos q = (Pos)(p + k * DIR[d]);
             if (board_empty(b, q) && seen[q] != id) seen[q] = id, count[q]++;
         }
     }
-    if ((b->threat[p][them] & THREAT_CLASS_MASK) != THREAT_BLOCK4_FLEX3) return;
     for (int i = 0; i < nblocks; i++)
         for (int d = 0; d < 4; d++)
             for (int k = -4; k <= 4; k++) {
@@ -344,8 +335,8 @@ static void count_43_defences(const Board *b, Pos p, Color them, uint8_t id, uin
 
 /// Counts, at each point, the opponent's four-threes and double fours it may stop
 /// (count_43_defences). One stone must stop them all, so only points counted for every one of
-/// them (the count returned) defend. A four-three whose four's block is already a four of ours
-/// is no sure threat and restricts nothing.
+/// them (the count returned) defend. A four-three is no sure threat when a block of its four is
+/// already a four of ours (the block gains a tempo): it restricts nothing.
 static int mark_43_defences(const Board *b, const Scan *s, Color them, uint8_t *count) {
     const Color me = (Color)(them ^ 1);
     uint8_t seen[BOARD_CELLS];
@@ -355,8 +346,16 @@ static int mark_43_defences(const Board *b, const Scan *s, Color them, uint8_t *
         const Pos p = s->cand[i];
         const int t = b->threat[p][them] & THREAT_CLASS_MASK;
         if (t != THREAT_BLOCK4_FLEX3 && t != THREAT_BLOCK4_2X) continue;
-        if (t == THREAT_BLOCK4_FLEX3 && !sure_43(b, p, them, me)) continue;
-        count_43_defences(b, p, them, (uint8_t)++threats, seen, count);
+        Pos blocks[8];
+        int nblocks = 0;
+        if (t == THREAT_BLOCK4_FLEX3) {
+            nblocks = four_blocks(b, p, them, blocks);
+            bool sure = true;
+            for (int j = 0; j < nblocks; j++)
+                sure &= (b->threat[blocks[j]][me] & THREAT_CLASS_MASK) < THREAT_BLOCK4;
+            if (!sure) continue;
+        }
+        count_43_defences(b, p, them, blocks, nblocks, (uint8_t)++threats, seen, count);
     }
     return threats;
 }
