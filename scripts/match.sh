@@ -134,10 +134,10 @@ cd "$out"
     -sgf "$out/games.sgf" -msg "$out/messages.txt" $sprt_args >"$out/cli.log" 2>&1 || true
 
 # 6. Summary: W-L-D from each finished game's result, Elo from the score with a normal 95%
-#    interval over the per-game trinomial variance. c-gomoku-cli's own score line is not used:
-#    in a game with the colours reversed it charges a failure to answer START in time to the
-#    wrong engine. Faults (time, illegal and forbidden moves, crashes) are counted for the side
-#    that committed them.
+#    interval over the per-game trinomial variance. Faults (time, illegal and forbidden moves,
+#    crashes) are counted against the side that lost the game. A failed START is the exception
+#    that this cannot see: when c-gomoku-cli plays the engines in reversed order, it gives
+#    the game to the engine that failed (docs/strength.md).
 grep -q 'Finished game' "$out/cli.log" || die "no game finished: $out/cli.log"
 grep -E '^SPRT' "$out/cli.log" | tail -n 1 || true
 awk -v me="$new_name" -v them="$name" '
