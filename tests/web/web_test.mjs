@@ -906,6 +906,9 @@ await test('swap2 against the computer: it places, the page asks, it answers', a
 // has a result; the computer must answer each move (whatever colour it holds after the opening).
 async function playToResult(page, limit = 60) {
     for (let i = 0; i < limit; i++) {
+        // The computer may still be answering the last move (or opening the game): a click
+        // then is refused, and forbidden points are shown only once it has moved.
+        await page.waitForSelector('[data-testid=status]:not([data-state=thinking])', { state: 'attached' });
         if (await page.locator('[data-testid=status][data-state=over]').count()) return true;
         const n = await stones(page);
         const free = await page.evaluate(() => {
