@@ -54,6 +54,7 @@ static const struct {
     int lmr_min_depth;    ///< no reductions below this many plies
     double lmr_pv;        ///< plies less at PV nodes
     double lmr_threat;    ///< plies less for a move that makes or blocks an open three or more
+    double lmr_builder;   ///< plies less for a quiet move that builds two lines (step 13)
     double lmr_four;      ///< plies less again for a move that makes a four
     double lmr_history;   ///< one ply less per this much history
     int futility_margin;  ///< shallow futility of quiet moves: eval + this per ply <= alpha
@@ -75,6 +76,7 @@ static const struct {
     .lmr_min_depth = 2,
     .lmr_pv = 1.0,
     .lmr_threat = 1.0,
+    .lmr_builder = 1.0,
     .lmr_four = 0.5,
     .lmr_history = 4000,
     .futility_margin = FUTILITY_MARGIN,
@@ -420,6 +422,18 @@ static bool quiet_move(const Board *b, Pos p, Color me) {
            (b->threat[p][me ^ 1] & THREAT_CLASS_MASK) < THREAT_FLEX3;
 }
 
+/// Does a stone of `me` at p build two lines that can each grow into a three or a four (two
+/// free twos, or a free two and a blocked three)? Such a quiet move is the seed of a double
+/// three or a four-three one move later: the start of most wins by threats.
+static bool builds_two_lines(const Board *b, Pos p, Color me) {
+    int lines = 0;
+    for (int d = 0; d < 4; d++) {
+        const int pat = board_pattern(b, p, d, me);
+        lines += pat == PAT_FREE2 || pat == PAT_BLOCKED3;
+    }
+    return lines >= 2;
+}
+
 /// Whether p lies more than `reach` cells (in x or y) from the stone played `back` moves ago;
 /// true when there is no such stone.
 static bool far_from_move(const Board *b, Pos p, int back, int reach) {
@@ -429,13 +443,14 @@ static bool far_from_move(const Board *b, Pos p, int back, int reach) {
     return pos_distance(p, q) > reach;
 }
 
-/// Drops the quiet moves from index `from` on, once no more of them will be searched: picking
-/// the rest in order then costs a pass over the few threats, not over every candidate.
+/// Drops the quiet moves from index `from` on, once no more of them will be searched (except
+/// those that build two lines): picking the rest in order then costs a pass over the few
+/// threats, not over every candidate.
 static void drop_quiet_moves(const Board *b, MoveList *l, int from) {
     const Color me = board_to_move(b);
     int kept = from;
     for (int j = from; j < l->count; j++)
-        if (!quiet_move(b, l->move[j], me))
+        if (!quiet_move(b, l->move[j], me) || builds_two_lines(b, l->move[j], me))
             l->move[kept] = l->move[j], l->score[kept++] = l->score[j];
     l->count = kept;
 }
@@ -683,7 +698,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     bool quiet_dropped = false;
     for (int i = 0; i < l.count; i++) {
         /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
-         * moves past the count are not searched (moves that make or stop a three still are).
+         * moves past the count are not searched (moves that make or stop a three still are,
+         * and so are the quiet moves that build two lines toward threes of ours).
          * Shallow futility: nor are quiet moves when the evaluation is far below alpha. Both
          * conditions stay true once true (alpha, best and the count only grow). */
         if (!quiet_dropped && best > -SCORE_WIN_MIN &&
@@ -731,15 +747,19 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats and
-             * for moves with a good history, more where the position is not improving. */
+            /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats, for
+             * moves that build two lines and for moves with a good history, more where the
+             * position is not improving. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
                 double rd =
                     SEL.lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
                 if (!pv_node && !improving && rd > 1) rd += 1;
                 if (pv_node) rd -= SEL.lmr_pv;
-                if (!quiet) rd -= SEL.lmr_threat;
+                if (!quiet)
+                    rd -= SEL.lmr_threat;
+                else if (builds_two_lines(b, m, me))
+                    rd -= SEL.lmr_builder;
                 if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
                 rd += far_their * SEL.far_lmr_their + far_mine * SEL.far_lmr_mine;
                 rd -= (double)w->history[me][m] / SEL.lmr_history;
