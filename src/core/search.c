@@ -54,7 +54,7 @@ static const struct {
     int lmr_min_depth;    ///< no reductions below this many plies
     double lmr_pv;        ///< plies less at PV nodes
     double lmr_threat;    ///< plies less for a move that makes or blocks an open three or more
-    double lmr_builder;   ///< plies less for a quiet move that builds two lines (step 13)
+    double lmr_builder;   ///< plies less for a quiet move that builds two lines (builds_two_lines)
     double lmr_four;      ///< plies less again for a move that makes a four
     double lmr_history;   ///< one ply less per this much history
     int futility_margin;  ///< shallow futility of quiet moves: eval + this per ply <= alpha
