@@ -698,9 +698,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     bool quiet_dropped = false;
     for (int i = 0; i < l.count; i++) {
         /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
-         * moves past the count are not searched (moves that make or stop a three still are,
-         * and so are the quiet moves that build two lines toward threes of ours).
+         * moves past the count are not searched (moves that make or stop a three still are).
          * Shallow futility: nor are quiet moves when the evaluation is far below alpha. Both
+         * spare the quiet moves that build two lines toward threes of ours, and both
          * conditions stay true once true (alpha, best and the count only grow). */
         if (!quiet_dropped && best > -SCORE_WIN_MIN &&
             (searched >= move_limit || (prune && searched && depth <= 2 * ONE_PLY &&
