@@ -15,6 +15,7 @@ on two cores: a quick check of a search change beside the matches that judge it.
 """
 import argparse
 import math
+import os
 import re
 import subprocess
 import sys
@@ -80,6 +81,9 @@ def main():
     rule = args.rule or next((r for r in ("freestyle", "standard", "renju") if r in args.file), None)
     if rule is None:
         sys.exit("wins.py: say --rule: the file name names none")
+    binary = args.rapfi or args.tengen
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        sys.exit(f"wins.py: {binary} is not an executable (for tengen, run make first)")
     rows = read_positions(args.file)
     if args.rapfi:
         search = lambda row: rapfi_nodes(args.rapfi, rule, row[1], args.nodes)
