@@ -15,25 +15,11 @@ on two cores: a quick check of a search change beside the matches that judge it.
 """
 import argparse
 import math
-import os
 import re
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
-
-def read_positions(path):
-    rows = []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if "|" not in line:
-                sys.exit(f"wins.py: {path}:{n}: expected 'LABEL | MOVES'")
-            label, moves = (part.strip() for part in line.split("|", 1))
-            rows.append((label, moves))
-    return rows
+from suite import add_arguments, check_executable, rapfi_output, read_rows, rule_of
 
 
 def tengen_nodes(binary, rule, moves, nodes):
@@ -47,17 +33,8 @@ def tengen_nodes(binary, rule, moves, nodes):
 
 
 def rapfi_nodes(binary, rule, moves, nodes):
-    stones = moves.split()
-    rule_code = {"freestyle": 0, "standard": 1, "renju": 4}[rule]
-    lines = ["START 15", f"INFO rule {rule_code}", "INFO timeout_turn 60000",
-             "INFO timeout_match 10000000", f"INFO max_node {nodes}", "INFO show_detail 2", "BOARD"]
-    for i, m in enumerate(stones):  # 1 = the side to move's stones
-        lines.append(f"{ord(m[0]) - 97},{15 - int(m[1:])},{1 if (len(stones) - i) % 2 == 0 else 2}")
-    lines.append("DONE")
-    out = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                         timeout=300, check=False).stdout
     total, mate = None, False
-    for line in out.splitlines():
+    for line in rapfi_output(binary, rule, moves, nodes).splitlines():
         words = line.split()
         if len(words) >= 3 and words[:2] == ["INFO", "TOTALNODES"]:
             total = int(words[2])
@@ -70,23 +47,15 @@ def rapfi_nodes(binary, rule, moves, nodes):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("file")
-    ap.add_argument("--rule", help="freestyle, standard or renju (default: from the file name)")
-    ap.add_argument("--nodes", type=int, default=1000000)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--tengen", default="build/tengen")
+    add_arguments(ap)
     ap.add_argument("--rapfi")
-    ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
-    rule = args.rule or next((r for r in ("freestyle", "standard", "renju") if r in args.file), None)
-    if rule is None:
-        sys.exit("wins.py: say --rule: the file name names none")
-    binary = args.rapfi or args.tengen
-    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-        sys.exit(f"wins.py: {binary} is not an executable (for tengen, run make first)")
-    rows = read_positions(args.file)
+    rule = rule_of(args.file, args.rule, "wins.py")
+    check_executable(args.rapfi or args.tengen, "wins.py")
+    rows = [(label, " ".join(moves))
+            for label, moves in read_rows(args.file, "wins.py", "LABEL | MOVES")]
     if args.rapfi:
-        search = lambda row: rapfi_nodes(args.rapfi, rule, row[1], args.nodes)
+        search = lambda row: rapfi_nodes(args.rapfi, rule, row[1].split(), args.nodes)
     else:
         search = lambda row: tengen_nodes(args.tengen, rule, row[1], args.nodes)
     with ThreadPoolExecutor(args.jobs) as pool:
