@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from suite import add_arguments, check_executable, rapfi_output, read_rows, rule_of
 
+
 def read_positions(path):
     rows = []
     for head, moves in read_rows(path, "defence.py", "LOST HELD | MOVES"):
