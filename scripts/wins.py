@@ -24,7 +24,8 @@ from suite import add_arguments, check_executable, rapfi_output, read_rows, rule
 
 def tengen_nodes(binary, rule, moves, nodes):
     out = subprocess.run(
-        [binary, "analyze", "--rule", rule, "--moves", moves, "--nodes", str(nodes), "--hash", "128"],
+        [binary, "analyze", "--rule", rule, "--moves", " ".join(moves), "--nodes", str(nodes),
+         "--hash", "128"],
         capture_output=True, text=True, check=False).stdout
     for line in out.splitlines():
         if line.startswith("depth") and "win in" in line:
@@ -52,10 +53,9 @@ def main():
     args = ap.parse_args()
     rule = rule_of(args.file, args.rule, "wins.py")
     check_executable(args.rapfi or args.tengen, "wins.py")
-    rows = [(label, " ".join(moves))
-            for label, moves in read_rows(args.file, "wins.py", "LABEL | MOVES")]
+    rows = read_rows(args.file, "wins.py", "LABEL | MOVES")
     if args.rapfi:
-        search = lambda row: rapfi_nodes(args.rapfi, rule, row[1].split(), args.nodes)
+        search = lambda row: rapfi_nodes(args.rapfi, rule, row[1], args.nodes)
     else:
         search = lambda row: tengen_nodes(args.tengen, rule, row[1], args.nodes)
     with ThreadPoolExecutor(args.jobs) as pool:
