@@ -18,7 +18,8 @@ def add_arguments(ap):
 
 
 def read_rows(path, tool, form):
-    """The (head, moves) of each line "HEAD | MOVES" of path; exits naming the line at fault."""
+    """The (head, moves) of each line "HEAD | MOVES" of path; exits naming the line at fault,
+    or when there is none."""
     rows = []
     try:
         f = open(path)
@@ -33,6 +34,8 @@ def read_rows(path, tool, form):
             if not bar or not moves.strip():
                 sys.exit(f"{tool}: {path}:{n}: expected '{form}'")
             rows.append((head.strip(), moves.split()))
+    if not rows:
+        sys.exit(f"{tool}: {path}: no positions")
     return rows
 
 
