@@ -383,6 +383,11 @@ void tg_engine_set_model(TgEngine *engine, const TgModel *model);
 /// Random playouts each leaf of the zero level's search runs beside the network; their mean
 /// is half the leaf's value (docs/zero.md). 0: the network alone; negative: the default, 4.
 void tg_engine_set_zero_rollouts(TgEngine *engine, int rollouts);
+/// What a draw is worth to the zero level's side, from -1 (as much as a loss) to 1 (a win),
+/// counted on the draw probability of every leaf its network (format 2) and playouts give.
+/// Below 0 it steers away from drawn positions, to beat a weaker opponent (docs/zero.md).
+/// NaN: the default.
+void tg_engine_set_zero_draw_score(TgEngine *engine, float score);
 
 /// What one search may do. Zero means "no limit" in every field except where noted; with no
 /// limit at all the search runs until `stop` turns true (or to its greatest depth).
@@ -512,14 +517,18 @@ int tg_model_size(const TgModel *model);
 TgRule tg_model_rule(const TgModel *model);
 int tg_model_channels(const TgModel *model);
 int tg_model_blocks(const TgModel *model);
+/// The model file format: 2 (a win-draw-loss value head) or 1 (one value through tanh).
+int tg_model_format(const TgModel *model);
 /// The fast (AVX2/FMA) inference path: on when the CPU has it. Returns whether it is on now.
 bool tg_model_set_fast(TgModel *model, bool fast);
 bool tg_model_fast(const TgModel *model);
 /// Evaluates `count` positions at once: policy gets count x size^2 move probabilities (row by
 /// row from the top; 0 on occupied points), value the expected result for the side to move
-/// (-1 loss .. +1 win). The games must be size x size. TG_ERR_MODEL on a size mismatch.
+/// (-1 loss .. +1 win), draw (NULL: not wanted) the probability of a draw (0 from a model of
+/// format 1, whose value head does not tell). The games must be size x size. TG_ERR_MODEL on a
+/// size mismatch.
 TgError tg_model_evaluate(const TgModel *model, const TgGame *const *games, int count,
-                          float *policy, float *value);
+                          float *policy, float *value, float *draw);
 
 /// Self-play settings: the search of each move and the randomness that makes games differ.
 typedef struct TgZeroSettings {

@@ -4,6 +4,7 @@
  * estimate. Strength changes are judged by matches like this, never by one game.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +17,14 @@ const char USAGE_SELFPLAY[] =
     "usage: tengen selfplay [--black LEVEL] [--white LEVEL] [--games N] [--rule R] [--size N|WxH]\n"
     "                       [--openings FILE] [--time MS] [--threads T] [--seed S] [--quiet]\n"
     "                       [--save PREFIX] [--model FILE] [--zero-rollouts N]\n"
+    "                       [--zero-draw-score N]\n"
     "\n"
     "Plays a match between engine A (--black, default max) and engine B (--white, default max);\n"
     "levels are max, hard, medium, easy, beginner, mcts and zero (mcts:N and zero:N play N\n"
     "playouts a move; --model gives zero a network file, else the built-in one for the board;\n"
     "--zero-rollouts N: random playouts a zero leaf runs beside the network, default 4, 0 for\n"
-    "the network alone).\n"
+    "the network alone; --zero-draw-score N: what a draw is worth to zero, in hundredths of a\n"
+    "win from -100 to 100).\n"
     "Games go in pairs from the same opening: first A\n"
     "plays Black, then the colours are swapped. --openings reads one opening a line as a move\n"
     "list (`h8i9j10`; `#` comments and blank lines skipped); an opening that is illegal under\n"
@@ -48,6 +51,7 @@ typedef struct Match {
     const char *model_path; ///< zero: the network (the built-in one when NULL)
     TgModel *model;
     long zero_rollouts; ///< zero: playouts a leaf runs beside the network (-1: default)
+    long zero_draw;     ///< zero: a draw's worth in hundredths of a win (LONG_MIN: default)
     TgEngine *engine[2];
     long games;
     long time_ms;
@@ -105,6 +109,8 @@ static int match_option(int argc, char **argv, int *i, Match *m) {
              level_option(argc, argv, i, "--white", &m->level[PLAYER_B], &m->playouts[PLAYER_B])))
         return used;
     if ((used = cli_number_option(argc, argv, i, "--zero-rollouts", 0, 64, &m->zero_rollouts)))
+        return used;
+    if ((used = cli_number_option(argc, argv, i, "--zero-draw-score", -100, 100, &m->zero_draw)))
         return used;
     if ((used = cli_number_option(argc, argv, i, "--games", 1, 1000000, &m->games))) return used;
     if ((used = cli_number_option(argc, argv, i, "--time", 1, 100000000L, &m->time_ms)))
@@ -287,6 +293,7 @@ int cmd_selfplay(int argc, char **argv) {
                .games = 2,
                .time_ms = 1000,
                .zero_rollouts = -1,
+               .zero_draw = LONG_MIN,
                .threads = 1,
                .seed = 1};
     int status = parse_options(argc, argv, &m);
@@ -306,7 +313,11 @@ int cmd_selfplay(int argc, char **argv) {
     if (m.engine[PLAYER_A] && m.engine[PLAYER_B]) {
         tg_engine_set_model(m.engine[PLAYER_A], m.model);
         tg_engine_set_model(m.engine[PLAYER_B], m.model);
-        for (int k = 0; k < 2; k++) tg_engine_set_zero_rollouts(m.engine[k], (int)m.zero_rollouts);
+        for (int k = 0; k < 2; k++) {
+            tg_engine_set_zero_rollouts(m.engine[k], (int)m.zero_rollouts);
+            tg_engine_set_zero_draw_score(
+                m.engine[k], m.zero_draw == LONG_MIN ? NAN : (float)m.zero_draw / 100.0f);
+        }
         status = run_match(&m);
     } else
         status = cli_error("selfplay: out of memory");

@@ -188,9 +188,12 @@ static int zero_info(int argc, char **argv) {
     if (argc != 3) return cli_error("zero info: one model file, please") + 1;
     TgModel *m = cli_load_model(argv[2]);
     if (!m) return 1;
-    printf("%s: %s %dx%d, %d channels, %d residual blocks, inference %s\n", argv[2],
-           tg_rule_name(tg_model_rule(m)), tg_model_size(m), tg_model_size(m), tg_model_channels(m),
-           tg_model_blocks(m), tg_model_fast(m) ? "AVX2/FMA" : "scalar");
+    printf("%s: %s %dx%d, %d channels, %d residual blocks, value head %s (format %d), "
+           "inference %s\n",
+           argv[2], tg_rule_name(tg_model_rule(m)), tg_model_size(m), tg_model_size(m),
+           tg_model_channels(m), tg_model_blocks(m),
+           tg_model_format(m) == 1 ? "one value" : "win-draw-loss", tg_model_format(m),
+           tg_model_fast(m) ? "AVX2/FMA" : "scalar");
     tg_model_free(m);
     return 0;
 }
@@ -207,7 +210,7 @@ static double evals_per_second(const TgModel *m, const TgGame *g, int batch, int
     const int64_t start = cpu_ms();
     int64_t t = start;
     while (policy && t - start < ms) {
-        tg_model_evaluate(m, games, batch, policy, value);
+        tg_model_evaluate(m, games, batch, policy, value, NULL);
         n += batch;
         t = cpu_ms();
     }

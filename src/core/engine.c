@@ -34,14 +34,17 @@ static const float ZERO_C = 1.5f; ///< PUCT exploration
 /// The playouts' share of a zero leaf's value: half, as AlphaGo's rollouts had; 8x8 matches
 /// against pure MCTS in docs/zero.md.
 static const float ZERO_ROLLOUT_WEIGHT = 0.5f;
+/// What a draw is worth to the zero level's side (tg_engine_set_zero_draw_score).
+static const float ZERO_DRAW_SCORE = 0.0f;
 
 struct TgEngine {
     Tt tt;
     int threads;
-    Worker *workers;   ///< threads of them; history survives between searches
-    Mcts *mcts;        ///< the mcts and zero levels' tree, kept between moves
-    size_t tree_bytes; ///< the tree's memory limit (tg_engine_set_tree_memory); 0: none
-    int zero_rollouts; ///< tg_engine_set_zero_rollouts
+    Worker *workers;       ///< threads of them; history survives between searches
+    Mcts *mcts;            ///< the mcts and zero levels' tree, kept between moves
+    size_t tree_bytes;     ///< the tree's memory limit (tg_engine_set_tree_memory); 0: none
+    int zero_rollouts;     ///< tg_engine_set_zero_rollouts
+    float zero_draw_score; ///< tg_engine_set_zero_draw_score
     const TgModel *model;
 };
 
@@ -143,6 +146,7 @@ TgEngine *tg_engine_new(int threads, size_t hash_bytes) {
     TgEngine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->zero_rollouts = ZERO_ROLLOUTS;
+    e->zero_draw_score = ZERO_DRAW_SCORE;
     if (!tt_resize(&e->tt, hash_bytes ? hash_bytes : DEFAULT_HASH) ||
         tg_engine_set_threads(e, threads ? threads : 1) != TG_OK) {
         tg_engine_free(e);
@@ -190,6 +194,11 @@ void tg_engine_set_model(TgEngine *e, const TgModel *model) {
 void tg_engine_set_zero_rollouts(TgEngine *e, int rollouts) {
     e->zero_rollouts = rollouts < 0 ? ZERO_ROLLOUTS : rollouts;
     if (e->mcts) mcts_clear(e->mcts); /* the tree's values were made the other way */
+}
+
+void tg_engine_set_zero_draw_score(TgEngine *e, float score) {
+    e->zero_draw_score = isnan(score) ? ZERO_DRAW_SCORE : score < -1 ? -1 : score > 1 ? 1 : score;
+    if (e->mcts) mcts_clear(e->mcts); /* the tree's values were made with another */
 }
 
 void tg_engine_clear(TgEngine *e) {
@@ -314,6 +323,7 @@ static TgError tree_search(TgEngine *e, const TgGame *g, const TgSearchLimits *l
         .c = zero ? ZERO_C : MCTS_C,
         .rollouts = zero ? e->zero_rollouts : 0,
         .rollout_weight = ZERO_ROLLOUT_WEIGHT,
+        .draw_score = zero ? e->zero_draw_score : 0,
         .seed = l->seed,
         .keep_tree = true,
     };

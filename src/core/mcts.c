@@ -181,7 +181,8 @@ static bool tree_prepare(Mcts *t, const Board *b, const MctsParams *p) {
     int32_t at = -1;
     if (p->keep_tree && t->root >= 0 && t->zero == p->zero && t->model == p->model &&
         t->rule == b->rule && t->width == b->width && t->height == b->height && t->ply <= b->ply &&
-        memcmp(t->history, b->moves, sizeof(Pos) * (size_t)t->ply) == 0) {
+        memcmp(t->history, b->moves, sizeof(Pos) * (size_t)t->ply) == 0 &&
+        (p->draw_score == 0 || (b->ply - t->ply) % 2 == 0)) { // draws were valued for one side
         at = t->root;
         for (int i = t->ply; i < b->ply && at >= 0; i++) at = find_child(t, at, b->moves[i]);
     }
@@ -209,6 +210,7 @@ typedef struct Leaf {
     int depth;   ///< nodes on the path, the root included
     int state;   ///< NodeState as judged here; NODE_OPEN: expand with `moves`
     float value; ///< for the side to move at the leaf
+    float draw;  ///< how likely the game from the leaf ends in a draw (network, playouts)
     int nmoves;
     Pos moves[MAX_CELLS];
     float prior[MAX_CELLS];
@@ -229,6 +231,7 @@ static void judge_leaf(Board *b, Leaf *leaf, bool root) {
     Pos legal[MAX_CELLS], blocks[MAX_CELLS];
     int nlegal = 0, nblocks = 0, their_fives = 0;
     leaf->nmoves = 0;
+    leaf->draw = 0;
     for (int y = 0; y < b->height; y++)
         for (int x = 0; x < b->width; x++) {
             const Pos q = pos_make(x, y);
@@ -262,6 +265,7 @@ static void judge_leaf(Board *b, Leaf *leaf, bool root) {
         if (!root) leaf->nmoves = 0;
     } else if (nlegal == 0) {
         leaf->state = NODE_DRAW;
+        leaf->draw = 1;
     }
 }
 
@@ -394,7 +398,10 @@ static void backup(TreeSearch *s, Leaf *leaf) {
         n->child = first;
         n->nchild = (uint16_t)leaf->nmoves;
     }
-    float v = leaf->value; // side to move at the leaf
+    /* A draw is worth draw_score to the root's side, and the opposite to the other side: the
+     * leaf's side to move is the root's when an even number of plies lies between them. */
+    const float draw_score = (leaf->depth - 1) % 2 == 0 ? s->p->draw_score : -s->p->draw_score;
+    float v = leaf->value + draw_score * leaf->draw; // side to move at the leaf
     for (int d = leaf->depth - 1; d >= 0; d--) {
         MctsNode *m = node_at(t, leaf->path[d]);
         m->vloss--;
@@ -415,7 +422,7 @@ typedef struct TreeWorker {
     Board board;
     uint64_t rng;
     Leaf *leaf; ///< MAX_BATCH of them
-    float *planes, *policy, *value, *scratch;
+    float *planes, *policy, *value, *draw, *scratch;
 } TreeWorker;
 
 static void shuffle_moves(Leaf *leaf, uint64_t *rng) {
@@ -426,15 +433,23 @@ static void shuffle_moves(Leaf *leaf, uint64_t *rng) {
     }
 }
 
-/// The mean result of `count` random playouts from the board, for the side to move (0: none).
-static float mean_playout(Board *b, int count, uint64_t *rng) {
+/// The mean result of `count` random playouts from the board, for the side to move, and the
+/// share of them drawn (0 and 0: none).
+static float mean_playout(Board *b, int count, uint64_t *rng, float *drawn) {
     float sum = 0;
-    for (int k = 0; k < count; k++) sum += playout(b, rng);
+    int draws = 0;
+    for (int k = 0; k < count; k++) {
+        const float r = playout(b, rng);
+        sum += r;
+        draws += r == 0;
+    }
+    *drawn = count > 0 ? (float)draws / (float)count : 0;
     return count > 0 ? sum / (float)count : 0;
 }
 
-/// A leaf's value: the network's, blended with its playouts' mean when the search runs them.
-static float leaf_value(const MctsParams *p, float net, float playouts) {
+/// A leaf's value (or draw probability): the network's, blended with its playouts' when the
+/// search runs them.
+static float leaf_blend(const MctsParams *p, float net, float playouts) {
     return p->rollouts > 0 ? (1 - p->rollout_weight) * net + p->rollout_weight * playouts : net;
 }
 
@@ -454,7 +469,7 @@ static void set_priors(Leaf *leaf, const float *logits, int width) {
 /// (the latest cost, or half the one before when that is more: costs vary with the load).
 static void net_forward(TreeSearch *s, TreeWorker *w, int n) {
     const int64_t t0 = tm_now_ns();
-    nn_forward(s->p->model, w->planes, n, w->policy, w->value, w->scratch);
+    nn_forward(s->p->model, w->planes, n, w->policy, w->value, w->draw, w->scratch);
     const int64_t each = (tm_now_ns() - t0) / n, before = atomic_load(&s->eval_ns);
     atomic_store(&s->eval_ns, each > before / 2 ? each : before / 2);
 }
@@ -483,6 +498,7 @@ static void search_batch(TreeWorker *w) {
         if (n.state != NODE_OPEN) {
             leaf->state = n.state;
             leaf->value = n.state == NODE_WON ? 1 : n.state == NODE_LOST ? -1 : 0;
+            leaf->draw = n.state == NODE_DRAW;
             leaf->nmoves = 0;
         } else {
             judge_leaf(&w->board, leaf, false);
@@ -490,12 +506,13 @@ static void search_batch(TreeWorker *w) {
                 for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] = 1.0f / (float)leaf->nmoves;
                 shuffle_moves(leaf, &w->rng);
                 leaf->value = playout(&w->board, &w->rng);
+                leaf->draw = leaf->value == 0;
             } else if (leaf->state == NODE_OPEN) {
                 nn_features(&w->board, w->planes + (size_t)net * NN_PLANES * cells);
                 net_index[net++] = count;
                 /* The playouts need the leaf's board, gone once the batch is evaluated: their
-                 * mean waits in `value` until the network's is blended in (leaf_value). */
-                leaf->value = mean_playout(&w->board, s->p->rollouts, &w->rng);
+                 * mean waits in `value` until the network's is blended in (leaf_blend). */
+                leaf->value = mean_playout(&w->board, s->p->rollouts, &w->rng, &leaf->draw);
             }
         }
         undo_to(&w->board, root_ply);
@@ -505,7 +522,8 @@ static void search_batch(TreeWorker *w) {
         for (int k = 0; k < net; k++) {
             Leaf *leaf = &w->leaf[net_index[k]];
             set_priors(leaf, w->policy + (size_t)k * cells, w->board.width);
-            leaf->value = leaf_value(s->p, w->value[k], leaf->value);
+            leaf->value = leaf_blend(s->p, w->value[k], leaf->value);
+            leaf->draw = leaf_blend(s->p, w->draw[k], leaf->draw);
         }
     }
     if (count == 0) return;
@@ -525,6 +543,7 @@ static void tree_worker_free(TreeWorker *w) {
     free(w->planes);
     free(w->policy);
     free(w->value);
+    free(w->draw);
     free(w->scratch);
 }
 
@@ -541,8 +560,9 @@ static bool tree_worker_init(TreeWorker *w, TreeSearch *s, const Board *b, uint6
     w->planes = malloc(sizeof(float) * NN_PLANES * cells * (size_t)batch);
     w->policy = malloc(sizeof(float) * cells * (size_t)batch);
     w->value = malloc(sizeof(float) * (size_t)batch);
+    w->draw = malloc(sizeof(float) * (size_t)batch);
     w->scratch = malloc(sizeof(float) * nn_scratch_floats(s->p->model));
-    return w->planes && w->policy && w->value && w->scratch;
+    return w->planes && w->policy && w->value && w->draw && w->scratch;
 }
 
 /* ---- The root ---- */
@@ -562,7 +582,7 @@ static void prepare_root(TreeWorker *w, const MctsParams *p) {
             nn_features(&w->board, w->planes);
             net_forward(w->s, w, 1);
             set_priors(leaf, w->policy, w->board.width);
-            if (leaf->state == NODE_OPEN) leaf->value = w->value[0];
+            if (leaf->state == NODE_OPEN) leaf->value = w->value[0], leaf->draw = w->draw[0];
         } else {
             for (int k = 0; k < leaf->nmoves; k++) leaf->prior[k] = 1.0f / (float)leaf->nmoves;
             shuffle_moves(leaf, &w->rng);

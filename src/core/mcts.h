@@ -68,6 +68,7 @@ typedef struct MctsParams {
     float noise_alpha, noise_eps; ///< Dirichlet noise at the root (eps 0: none)
     int rollouts;                 ///< zero: random playouts a leaf also runs (0: network alone)
     float rollout_weight;         ///< zero: their mean's share of the leaf value (0..1)
+    float draw_score;             ///< a draw to the root's side: -1 (a loss) .. 1 (a win)
     uint64_t seed;
     bool keep_tree; ///< reuse the tree of the last search when it fits
 } MctsParams;

@@ -27,13 +27,13 @@ enum {
 
 static size_t conv_floats(int in, int out, int k) { return (size_t)out * in * k * k + out; }
 
-size_t nn_weight_count(int size, int channels, int blocks) {
+size_t nn_weight_count(int size, int channels, int blocks, int value_out) {
     const size_t cells = (size_t)size * size;
     return conv_floats(NN_PLANES, channels, 3) +
            2 * (size_t)blocks * conv_floats(channels, channels, 3) +
            conv_floats(channels, NN_POLICY_CH, 1) + NN_POLICY_CH * cells * cells + cells +
            conv_floats(channels, 1, 1) + cells * NN_VALUE_HIDDEN + NN_VALUE_HIDDEN +
-           NN_VALUE_HIDDEN + 1;
+           (size_t)NN_VALUE_HIDDEN * value_out + value_out;
 }
 
 static const float *take_conv(NnConv *c, const float *p, int in, int out, int k) {
@@ -79,7 +79,7 @@ static bool model_wire(TgModel *m) {
     p = take_fc(&m->policy_fc, p, NN_POLICY_CH * cells, cells);
     p = take_conv(&m->value_conv, p, c, 1, 1);
     p = take_fc(&m->value_fc1, p, cells, NN_VALUE_HIDDEN);
-    p = take_fc(&m->value_fc2, p, NN_VALUE_HIDDEN, 1);
+    p = take_fc(&m->value_fc2, p, NN_VALUE_HIDDEN, m->value_out);
     if ((size_t)(p - m->data) != m->count) return false;
     m->fast = cpu_has_avx2() && c % 8 == 0;
     if (!reorder_conv(&m->stem)) return false;
@@ -99,14 +99,15 @@ void tg_model_free(TgModel *m) {
     free(m);
 }
 
-static TgModel *model_alloc(TgRule rule, int size, int channels, int blocks) {
+static TgModel *model_alloc(TgRule rule, int size, int channels, int blocks, int value_out) {
     TgModel *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     *m = (TgModel){.size = size,
                    .rule = rule,
                    .channels = channels,
                    .blocks = blocks,
-                   .count = nn_weight_count(size, channels, blocks)};
+                   .value_out = value_out,
+                   .count = nn_weight_count(size, channels, blocks, value_out)};
     m->data = malloc(sizeof(float) * m->count);
     if (!m->data) {
         free(m);
@@ -122,7 +123,7 @@ static bool shape_ok(TgRule rule, int size, int channels, int blocks) {
 
 TgModel *tg_model_random(TgRule rule, int size, int channels, int blocks, uint64_t seed) {
     if (!shape_ok(rule, size, channels, blocks)) return NULL;
-    TgModel *m = model_alloc(rule, size, channels, blocks);
+    TgModel *m = model_alloc(rule, size, channels, blocks, NN_WDL);
     if (!m) return NULL;
     uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
     for (size_t i = 0; i < m->count; i++) {
@@ -164,16 +165,17 @@ TgModel *tg_model_read(const void *data, size_t len, char *err, size_t err_size)
     }
     uint32_t h[HEADER_WORDS];
     for (int i = 0; i < HEADER_WORDS; i++) h[i] = get32(p + 4 * i);
-    if (h[1] != NN_FORMAT_VERSION) {
-        snprintf(err, err_size, "model format version %u; this tengen reads version %d", h[1],
-                 NN_FORMAT_VERSION);
+    if (h[1] != 1 && h[1] != NN_FORMAT_VERSION) {
+        snprintf(err, err_size, "model format version %u; this tengen reads versions 1 and %d",
+                 h[1], NN_FORMAT_VERSION);
         return NULL;
     }
     const TgRule rule = (TgRule)h[3];
     const int size = (int)h[2], channels = (int)h[5], blocks = (int)h[6];
+    const int value_out = h[1] == 1 ? 1 : NN_WDL;
     if (h[4] != NN_PLANES || h[7] != NN_POLICY_CH || h[8] != NN_VALUE_HIDDEN ||
         !shape_ok(rule, size, channels, blocks) ||
-        h[9] != nn_weight_count(size, channels, blocks)) {
+        h[9] != nn_weight_count(size, channels, blocks, value_out)) {
         snprintf(err, err_size,
                  "model shape not supported (size %u, %u planes, %u channels, %u blocks)", h[2],
                  h[4], h[5], h[6]);
@@ -190,7 +192,7 @@ TgModel *tg_model_read(const void *data, size_t len, char *err, size_t err_size)
         snprintf(err, err_size, "model file checksum mismatch: the file is corrupt");
         return NULL;
     }
-    TgModel *m = model_alloc(rule, size, channels, blocks);
+    TgModel *m = model_alloc(rule, size, channels, blocks, value_out);
     if (!m) {
         snprintf(err, err_size, "out of memory");
         return NULL;
@@ -216,10 +218,17 @@ void *tg_model_write(const TgModel *m, size_t *len) {
     const size_t body = HEADER_BYTES + 4 * m->count;
     unsigned char *p = malloc(body + 4);
     if (!p) return NULL;
-    const uint32_t h[HEADER_WORDS] = {
-        MAGIC,           NN_FORMAT_VERSION,     (uint32_t)m->size,   (uint32_t)m->rule,
-        NN_PLANES,       (uint32_t)m->channels, (uint32_t)m->blocks, NN_POLICY_CH,
-        NN_VALUE_HIDDEN, (uint32_t)m->count};
+    const uint32_t version = (uint32_t)tg_model_format(m); // as it was read
+    const uint32_t h[HEADER_WORDS] = {MAGIC,
+                                      version,
+                                      (uint32_t)m->size,
+                                      (uint32_t)m->rule,
+                                      NN_PLANES,
+                                      (uint32_t)m->channels,
+                                      (uint32_t)m->blocks,
+                                      NN_POLICY_CH,
+                                      NN_VALUE_HIDDEN,
+                                      (uint32_t)m->count};
     for (int i = 0; i < HEADER_WORDS; i++) put32(p + 4 * i, h[i]);
     for (size_t i = 0; i < m->count; i++) {
         uint32_t bits;
@@ -235,6 +244,7 @@ int tg_model_size(const TgModel *m) { return m->size; }
 TgRule tg_model_rule(const TgModel *m) { return m->rule; }
 int tg_model_channels(const TgModel *m) { return m->channels; }
 int tg_model_blocks(const TgModel *m) { return m->blocks; }
+int tg_model_format(const TgModel *m) { return m->value_out == 1 ? 1 : NN_FORMAT_VERSION; }
 bool tg_model_fast(const TgModel *m) { return m->fast; }
 
 bool tg_model_set_fast(TgModel *m, bool fast) {
@@ -287,17 +297,32 @@ static void conv1x1_chw(const NnConv *c, const float *in, int cells, float *out)
     }
 }
 
+/// The value for the side to move (win less loss) and the draw probability, from the value
+/// head's outputs: softmax of (win, draw, loss) logits, or one number through tanh.
+static void value_of(const TgModel *m, const float *out, float *value, float *draw) {
+    if (m->value_out == 1) {
+        *value = tanhf(out[0]);
+        *draw = 0;
+        return;
+    }
+    const float top = fmaxf(out[0], fmaxf(out[1], out[2]));
+    const float w = expf(out[0] - top), d = expf(out[1] - top), l = expf(out[2] - top);
+    *value = (w - l) / (w + d + l);
+    *draw = d / (w + d + l);
+}
+
 /// Both heads from the trunk's output (CHW). tmp holds 3 * cells + NN_VALUE_HIDDEN floats.
-static void heads(const TgModel *m, const float *trunk, float *policy, float *value, float *tmp) {
+static void heads(const TgModel *m, const float *trunk, float *policy, float *value, float *draw,
+                  float *tmp) {
     const int cells = m->size * m->size;
     conv1x1_chw(&m->policy_conv, trunk, cells, tmp);
     fc_forward(&m->policy_fc, tmp, policy, false);
     conv1x1_chw(&m->value_conv, trunk, cells, tmp);
     float *hidden = tmp + cells;
     fc_forward(&m->value_fc1, tmp, hidden, true);
-    float v;
-    fc_forward(&m->value_fc2, hidden, &v, false);
-    *value = tanhf(v);
+    float out[NN_WDL];
+    fc_forward(&m->value_fc2, hidden, out, false);
+    value_of(m, out, value, draw);
 }
 
 /* ---- Scalar reference path: CHW, plain loops ---- */
@@ -323,7 +348,7 @@ static void conv3x3_scalar(const NnConv *c, const float *in, int n, const float 
 }
 
 static void forward_scalar(const TgModel *m, const float *in, float *policy, float *value,
-                           float *scratch) {
+                           float *draw, float *scratch) {
     const size_t plane = (size_t)m->channels * m->size * m->size;
     float *a = scratch, *b = a + plane, *t = b + plane, *tmp = t + plane;
     conv3x3_scalar(&m->stem, in, m->size, NULL, a);
@@ -333,7 +358,7 @@ static void forward_scalar(const TgModel *m, const float *in, float *policy, flo
         float *swap = a;
         a = b, b = swap;
     }
-    heads(m, a, policy, value, tmp);
+    heads(m, a, policy, value, draw, tmp);
 }
 
 /* ---- Fast path: zero-padded HWC activations, 8 output channels per AVX register ---- */
@@ -402,7 +427,7 @@ static void padded_hwc_to_chw(const float *in, int ch, int n, float *out) {
 }
 
 static void forward_fast(const TgModel *m, const float *in, float *policy, float *value,
-                         float *scratch) {
+                         float *draw, float *scratch) {
 #if NN_HAVE_AVX2
     const int n = m->size;
     const size_t padded = (size_t)(n + 2) * (n + 2) * m->channels;
@@ -418,9 +443,9 @@ static void forward_fast(const TgModel *m, const float *in, float *policy, float
         a = b, b = swap;
     }
     padded_hwc_to_chw(a, m->channels, n, t);
-    heads(m, t, policy, value, tmp);
+    heads(m, t, policy, value, draw, tmp);
 #else
-    forward_scalar(m, in, policy, value, scratch);
+    forward_scalar(m, in, policy, value, draw, scratch);
 #endif
 }
 
@@ -431,13 +456,15 @@ size_t nn_scratch_floats(const TgModel *m) {
 }
 
 void nn_forward(const TgModel *m, const float *in, int batch, float *policy, float *value,
-                float *scratch) {
+                float *draw, float *scratch) {
     const int cells = m->size * m->size;
     for (int k = 0; k < batch; k++) {
         const float *x = in + (size_t)k * NN_PLANES * cells;
+        float d;
         if (m->fast)
-            forward_fast(m, x, policy + (size_t)k * cells, value + k, scratch);
+            forward_fast(m, x, policy + (size_t)k * cells, value + k, &d, scratch);
         else
-            forward_scalar(m, x, policy + (size_t)k * cells, value + k, scratch);
+            forward_scalar(m, x, policy + (size_t)k * cells, value + k, &d, scratch);
+        if (draw) draw[k] = d;
     }
 }

@@ -7,7 +7,9 @@
  *   stem   3x3 conv 4 -> C, ReLU
  *   blocks B residual blocks: 3x3 conv C -> C, ReLU, 3x3 conv C -> C, + input, ReLU
  *   policy 1x1 conv C -> 2, ReLU, fully connected 2n^2 -> n^2 (logits)
- *   value  1x1 conv C -> 1, ReLU, fully connected n^2 -> 64, ReLU, 64 -> 1, tanh
+ *   value  1x1 conv C -> 1, ReLU, fully connected n^2 -> 64, ReLU, then
+ *          format 2: 64 -> 3 logits (win, draw, loss for the side to move), softmax;
+ *          format 1: 64 -> 1, tanh (no draw probability; still read)
  * Batch normalisation is folded into the convolutions by the exporter.
  */
 #ifndef TG_NN_H
@@ -21,7 +23,8 @@ enum {
     NN_VALUE_HIDDEN = 64, ///< width of the value head's hidden layer
     NN_MAX_CHANNELS = 256,
     NN_MAX_BLOCKS = 40,
-    NN_FORMAT_VERSION = 1,
+    NN_FORMAT_VERSION = 2, ///< written; version 1 (a one-number value head) is still read
+    NN_WDL = 3,            ///< outputs of a format-2 value head: win, draw, loss
 };
 
 /// One convolution: weights [out][in][k][k] as in the file, and a copy reordered for the fast
@@ -41,6 +44,7 @@ struct TgModel {
     int size; ///< board side
     TgRule rule;
     int channels, blocks;
+    int value_out;       ///< outputs of the value head: NN_WDL (format 2) or 1 (format 1)
     float *data;         ///< every weight, in file order
     size_t count;        ///< floats in data
     NnConv stem, *block; ///< block[2 * i] and block[2 * i + 1]: the two convs of block i
@@ -50,12 +54,13 @@ struct TgModel {
 };
 
 /// Floats a model of this shape holds.
-size_t nn_weight_count(int size, int channels, int blocks);
+size_t nn_weight_count(int size, int channels, int blocks, int value_out);
 
 /// Evaluates `batch` positions. in: batch x NN_PLANES x n x n; policy: batch x n^2 logits;
-/// value: batch values in [-1, 1] for the side to move. `scratch` is nn_scratch_floats() floats.
+/// value: batch values in [-1, 1] for the side to move (win less loss); draw: batch draw
+/// probabilities (0 from a format-1 model), or NULL. `scratch` is nn_scratch_floats() floats.
 void nn_forward(const TgModel *m, const float *in, int batch, float *policy, float *value,
-                float *scratch);
+                float *draw, float *scratch);
 size_t nn_scratch_floats(const TgModel *m);
 
 /// The input planes of the side to move on board b (n x n, the model's size).

@@ -63,7 +63,7 @@ const TgModel *tg_model_for(const TgModel *model, TgRule rule, int width, int he
 /* ---- Evaluation for tools ---- */
 
 TgError tg_model_evaluate(const TgModel *m, const TgGame *const *games, int count, float *policy,
-                          float *value) {
+                          float *value, float *draw) {
     const int cells = m->size * m->size;
     for (int k = 0; k < count; k++)
         if (games[k]->board.width != m->size || games[k]->board.height != m->size)
@@ -77,7 +77,7 @@ TgError tg_model_evaluate(const TgModel *m, const TgGame *const *games, int coun
     }
     for (int k = 0; k < count; k++)
         nn_features(&games[k]->board, planes + (size_t)k * NN_PLANES * cells);
-    nn_forward(m, planes, count, policy, value, scratch);
+    nn_forward(m, planes, count, policy, value, draw, scratch);
     for (int k = 0; k < count; k++) { // softmax over the empty points
         const Board *b = &games[k]->board;
         float *p = policy + (size_t)k * cells, top = -1e30f, sum = 0;

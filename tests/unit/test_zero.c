@@ -187,13 +187,18 @@ static void test_scalar_and_fast_agree(void **state) {
     TgGame *g[3] = {game_from(TG_FREESTYLE, 8, "d4", false),
                     game_from(TG_FREESTYLE, 8, "d4 e5 c3 a1 h8", false),
                     tg_game_new(TG_FREESTYLE, 8, 8)};
-    float pf[3 * 64], ps[3 * 64], vf[3], vs[3];
-    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, pf, vf), TG_OK);
+    float pf[3 * 64], ps[3 * 64], vf[3], vs[3], df[3], ds[3];
+    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, pf, vf, df), TG_OK);
     tg_model_set_fast(m, false);
     assert_false(tg_model_fast(m));
-    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, ps, vs), TG_OK);
+    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)g, 3, ps, vs, ds), TG_OK);
     for (int i = 0; i < 3 * 64; i++) assert_true(fabsf(pf[i] - ps[i]) < 1e-5f);
-    for (int i = 0; i < 3; i++) assert_true(fabsf(vf[i] - vs[i]) < 1e-5f);
+    for (int i = 0; i < 3; i++) {
+        assert_true(fabsf(vf[i] - vs[i]) < 1e-5f);
+        assert_true(fabsf(df[i] - ds[i]) < 1e-5f);
+        /* win - loss and draw from one softmax: the draw leaves that much less to share */
+        assert_true(df[i] > 0 && df[i] < 1 && fabsf(vf[i]) <= 1 - df[i] + 1e-6f);
+    }
     for (int i = 0; i < 3; i++) tg_game_free(g[i]);
     tg_model_free(m);
 }
@@ -237,13 +242,81 @@ static void test_model_round_trip_and_refusals(void **state) {
     tg_game_free(g);
     float policy[225], value;
     g = game_from(TG_RENJU, 15, "h8", false);
-    assert_int_equal(tg_model_evaluate(back, (const TgGame *const *)&g, 1, policy, &value),
+    assert_int_equal(tg_model_evaluate(back, (const TgGame *const *)&g, 1, policy, &value, NULL),
                      TG_ERR_MODEL);
     tg_game_free(g);
     tg_engine_free(e);
     free(data);
     free(again);
     tg_model_free(back);
+    tg_model_free(m);
+}
+
+/// Models of format 1 (a one-number value head, the first shipped model) are still read and
+/// written back unchanged; they tell no draw probability.
+static void test_format_1_model(void **state) {
+    (void)state;
+    const TgModel *builtin = tg_model_builtin(TG_FREESTYLE, 8);
+    size_t len, len2;
+    unsigned char *data = tg_model_write(builtin, &len);
+    char err[200];
+    TgModel *m = tg_model_read(data, len, err, sizeof err);
+    assert_non_null(m);
+    unsigned char *again = tg_model_write(m, &len2);
+    assert_int_equal(len, len2);
+    assert_memory_equal(data, again, len);
+    const int version = data[4];
+    assert_int_equal(tg_model_format(m), version);
+    TgModel *fresh = tg_model_random(TG_FREESTYLE, 8, 32, 2, 1);
+    unsigned char *fresh_data = tg_model_write(fresh, &len2);
+    assert_int_equal(fresh_data[4], 2); /* what tengen writes now */
+    assert_int_equal(tg_model_format(fresh), 2);
+    TgGame *g = game_from(TG_FREESTYLE, 8, "d4 e5", false);
+    float policy[64], value, draw = -1;
+    assert_int_equal(tg_model_evaluate(m, (const TgGame *const *)&g, 1, policy, &value, &draw),
+                     TG_OK);
+    assert_true(version == 1 ? draw == 0 : draw > 0);
+    tg_game_free(g);
+    free(data);
+    free(again);
+    free(fresh_data);
+    tg_model_free(fresh);
+    tg_model_free(m);
+}
+
+/// The draw score moves the zero level's judgement by the draws it expects: on a board where
+/// every game ends drawn, the score is what a draw is worth; with an untrained network, whose
+/// draw probability is about a third everywhere, a better draw scores better.
+static void test_zero_draw_score(void **state) {
+    (void)state;
+    /* 5x5 freestyle, every line holding both colours once Black fills a1, the last point. */
+    static const char FULL[] =
+        "c1 b1 e1 d1 a2 b2 d2 c2 e2 a3 c3 b3 d3 a4 e3 d4 b4 a5 c4 c5 e4 d5 b5 e5";
+    TgModel *m = tg_model_random(TG_FREESTYLE, 5, 8, 1, 4);
+    TgEngine *e = tg_engine_new(1, 1 << 20);
+    tg_engine_set_model(e, m);
+    const float draw_score[3] = {-0.5f, 0, 0.5f};
+    int drawn[3], open[3];
+    for (int k = 0; k < 3; k++) {
+        tg_engine_set_zero_draw_score(e, draw_score[k]);
+        TgGame *g = game_from(TG_FREESTYLE, 5, FULL, false);
+        drawn[k] = search(e, g, TG_LEVEL_ZERO, 100).score;
+        tg_game_free(g);
+        g = game_from(TG_FREESTYLE, 5, "c3", false);
+        open[k] = search(e, g, TG_LEVEL_ZERO, 300).score;
+        tg_game_free(g);
+    }
+    print_message("zero draw score -0.5, 0, 0.5: drawn board %d %d %d, open board %d %d %d\n",
+                  drawn[0], drawn[1], drawn[2], open[0], open[1], open[2]);
+    assert_int_equal(drawn[0], -500);
+    assert_int_equal(drawn[1], 0);
+    assert_int_equal(drawn[2], 500);
+    assert_true(open[0] < open[1] - 50 && open[1] < open[2] - 50);
+    tg_engine_set_zero_draw_score(e, NAN); /* the default: a draw is a draw */
+    TgGame *g = game_from(TG_FREESTYLE, 5, FULL, false);
+    assert_int_equal(search(e, g, TG_LEVEL_ZERO, 100).score, 0);
+    tg_game_free(g);
+    tg_engine_free(e);
     tg_model_free(m);
 }
 
@@ -342,6 +415,8 @@ int main(void) {
         cmocka_unit_test(test_tree_memory_limit),
         cmocka_unit_test(test_scalar_and_fast_agree),
         cmocka_unit_test(test_model_round_trip_and_refusals),
+        cmocka_unit_test(test_format_1_model),
+        cmocka_unit_test(test_zero_draw_score),
         cmocka_unit_test(test_selfplay_record),
         cmocka_unit_test(test_selfplay_temperature),
     };

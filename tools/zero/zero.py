@@ -34,8 +34,9 @@ RULES = ["freestyle", "standard", "renju", "caro8", "caro9"]
 PLANES = 4
 POLICY_CH = 2
 VALUE_HIDDEN = 64
+WDL = 3  # value head outputs: win, draw, loss for the side to move
 MODEL_MAGIC = 0x4E4E4754  # "TGNN"
-MODEL_VERSION = 1
+MODEL_VERSION = 2  # the value head ends in win, draw and loss logits
 RECORD_MAGIC = 0x50534754  # "TGSP"
 RECORD_VERSION = 1
 LEARNING_RATE = 2e-3  # Adam's, unless --lr says otherwise
@@ -70,7 +71,7 @@ class Net(nn.Module):
         self.v_conv = nn.Conv2d(channels, 1, 1, bias=False)
         self.v_bn = nn.BatchNorm2d(1)
         self.v_fc1 = nn.Linear(cells, VALUE_HIDDEN)
-        self.v_fc2 = nn.Linear(VALUE_HIDDEN, 1)
+        self.v_fc2 = nn.Linear(VALUE_HIDDEN, WDL)
 
     def forward(self, x):
         x = F.relu(self.stem_bn(self.stem(x)))
@@ -78,7 +79,7 @@ class Net(nn.Module):
             x = b(x)
         p = F.relu(self.p_bn(self.p_conv(x))).flatten(1)
         v = F.relu(self.v_bn(self.v_conv(x))).flatten(1)
-        return self.p_fc(p), torch.tanh(self.v_fc2(F.relu(self.v_fc1(v)))).squeeze(1)
+        return self.p_fc(p), self.v_fc2(F.relu(self.v_fc1(v)))  # policy, WDL logits
 
 
 def fold(conv, bn):
@@ -218,10 +219,10 @@ def train_steps(net, opt, data, steps, batch, device, size):
         idx = torch.randint(0, n, (min(batch, n),))
         x, pi = symmetry(x_all[idx], pi_all[idx], int(torch.randint(0, 8, (1,))), size)
         x, pi, z = x.to(device), pi.to(device), z_all[idx].to(device)
-        logits, v = net(x)
+        logits, wdl = net(x)
         logp = F.log_softmax(logits, 1)
         p_loss = -(pi * logp).sum(1).mean()
-        v_loss = F.mse_loss(v, z)
+        v_loss = F.cross_entropy(wdl, (1 - z).long())  # z 1, 0, -1: class win, draw, loss
         loss = p_loss + v_loss
         opt.zero_grad()
         loss.backward()
