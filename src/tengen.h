@@ -430,6 +430,22 @@ typedef struct TgSearchInfo {
 /// Called from the thread that runs tg_engine_search(); must not call back into the engine.
 typedef void (*TgSearchCallback)(const TgSearchInfo *info, void *user);
 
+#define TG_TREE_DEPTHS 32 ///< rows of TgTreeStats: plies left 0 .. 31 (the last also deeper)
+
+/// The shape of an alpha-beta search's tree, by the depth left at a node in whole plies (row 0:
+/// less than a ply left), for tuning its selectivity (`tengen analyze --tree`). Counted are the
+/// nodes that reach their static evaluation: not the leaves, the forced blocks of a four or the
+/// nodes settled by the table or by a five, a four or a mate found without a search.
+typedef struct TgTreeStats {
+    uint64_t evaluated[TG_TREE_DEPTHS]; ///< nodes that reached their static evaluation
+    uint64_t futile[TG_TREE_DEPTHS];    ///< ... and failed high on it (reverse futility)
+    uint64_t razored[TG_TREE_DEPTHS];   ///< ... failed low after a search of fours alone
+    uint64_t looped[TG_TREE_DEPTHS];    ///< ... were searched move by move
+    uint64_t generated[TG_TREE_DEPTHS]; ///< moves generated at the looped nodes
+    uint64_t searched[TG_TREE_DEPTHS];  ///< moves searched there
+    uint64_t first_cut[TG_TREE_DEPTHS]; ///< looped nodes whose first move failed high
+} TgTreeStats;
+
 typedef struct TgSearchResult {
     TgPoint best; ///< a pass ({-1,-1}) only when no legal move exists
     int score;
@@ -438,6 +454,7 @@ typedef struct TgSearchResult {
     int64_t time_ms;
     int line_count;
     TgPvLine lines[TG_MAX_MULTIPV];
+    TgTreeStats tree; ///< all threads together; zeros for the mcts and zero levels
 } TgSearchResult;
 
 /// Finds a move for the side to move of `game` (which is not changed). `callback` may be

@@ -13,7 +13,7 @@
 const char USAGE_ANALYZE[] =
     "usage: tengen analyze [--rule R] [--size N|WxH] [--moves \"h8 i9 ...\" | --file RECORD]\n"
     "                      [--time MS | --depth D | --nodes N] [--multipv K] [--threads T]\n"
-    "                      [--hash MB] [--json]\n"
+    "                      [--hash MB] [--json] [--tree]\n"
     "\n"
     "Searches the position after the moves (played by the rules) with the full engine and\n"
     "prints one line per completed depth:\n"
@@ -25,7 +25,11 @@ const char USAGE_ANALYZE[] =
     "given), --depth and --nodes limit the search and may be combined. --threads (default 1)\n"
     "and --hash (MB, default 16) size the engine. --json prints only one JSON object at the\n"
     "end: rule, size, width, height, to_move, best, score, score_text, depth, seldepth, nodes,\n"
-    "time_ms, nps and lines (move, score, score_text, depth, pv). A finished game is an error.\n";
+    "time_ms, nps and lines (move, score, score_text, depth, pv). --tree ends the text with the\n"
+    "shape of the search's tree by the plies left at a node: the nodes that reached their\n"
+    "static evaluation, the shares cut by reverse futility and by razoring and searched move by\n"
+    "move, the moves searched and generated at those, and how often the first move cut.\n"
+    "A finished game is an error.\n";
 
 typedef struct AnalyzeOptions {
     PositionOptions pos;
@@ -33,6 +37,7 @@ typedef struct AnalyzeOptions {
     int threads;
     long hash_mb;
     bool json;
+    bool tree; ///< print the tree's shape (TgTreeStats)
 } AnalyzeOptions;
 
 /// What the depth-by-depth printer needs to know: the board, to write points.
@@ -46,6 +51,7 @@ static int analyze_option(int argc, char **argv, int *i, AnalyzeOptions *o) {
     long n = 0;
     int used;
     if (cli_flag(argv, *i, "--json")) return o->json = true, 1;
+    if (cli_flag(argv, *i, "--tree")) return o->tree = true, 1;
     if ((used = cli_number_option(argc, argv, i, "--time", 1, 100000000L, &n)))
         return used > 0 ? (o->limits.turn_ms = n, 1) : -1;
     if ((used = cli_number_option(argc, argv, i, "--depth", 1, 200, &n)))
@@ -167,6 +173,28 @@ static int game_over_error(const TgGame *g) {
                      tg_color_name(res.winner), tg_reason_name(res.reason));
 }
 
+static double share(uint64_t part, uint64_t whole) {
+    return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+static double per_node(uint64_t count, uint64_t nodes) {
+    return nodes ? (double)count / (double)nodes : 0;
+}
+
+/// The tree's shape, one row per depth left with any node, deepest first.
+static void print_tree(const TgTreeStats *t) {
+    printf("tree: plies left, nodes evaluated; %% of them futile, razored, looped; at looped "
+           "nodes moves searched / generated, %% cut by the first move\n");
+    for (int d = TG_TREE_DEPTHS - 1; d >= 0; d--) {
+        if (!t->evaluated[d]) continue;
+        printf("%3d%s %10" PRIu64 "  %5.1f%% %5.1f%% %5.1f%%  %5.2f / %5.1f  %5.1f%%\n", d,
+               d == TG_TREE_DEPTHS - 1 ? "+" : " ", t->evaluated[d],
+               share(t->futile[d], t->evaluated[d]), share(t->razored[d], t->evaluated[d]),
+               share(t->looped[d], t->evaluated[d]), per_node(t->searched[d], t->looped[d]),
+               per_node(t->generated[d], t->looped[d]), share(t->first_cut[d], t->looped[d]));
+    }
+}
+
 static int analyze(const AnalyzeOptions *o, const TgGame *g) {
     TgEngine *engine = tg_engine_new(o->threads, (size_t)o->hash_mb << 20);
     TgSearchResult *r = malloc(sizeof *r);
@@ -183,6 +211,7 @@ static int analyze(const AnalyzeOptions *o, const TgGame *g) {
         status = print_json(g, r);
     else
         print_text(r, printer.width, printer.height);
+    if (e == TG_OK && o->tree && !o->json) print_tree(&r->tree);
     free(r);
     tg_engine_free(engine);
     return status;

@@ -150,6 +150,7 @@ void worker_reset(Worker *w, const Board *root) {
     w->seldepth = 0;
     w->completed_depth = 0;
     w->done_count = 0;
+    memset(&w->tree, 0, sizeof w->tree);
 }
 
 static void make_move(Worker *w, Pos p) {
@@ -549,6 +550,12 @@ static bool near_own_attack(Pos last, Pos p) {
 
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node);
 
+/// The row of TgTreeStats that counts a node with `depth` left.
+static int tree_row(int depth) {
+    const int plies = depth / ONE_PLY;
+    return plies < TG_TREE_DEPTHS ? plies : TG_TREE_DEPTHS - 1;
+}
+
 /// A leaf: the evaluation, unless continuous fours of the side to move, near its last stone, do
 /// better. The scan of the node is given; forced blocks were played by the caller.
 static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, int fours) {
@@ -667,25 +674,35 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     w->eval_stack[ply] = eval;
     const bool improving = ply < 2 || eval > w->eval_stack[ply - 2];
     const bool quiet_node = !s.their_three && !s.their_threat; /* no threat of theirs to meet */
+    TgTreeStats *tree = &w->tree;
+    const int row = tree_row(depth);
+    tree->evaluated[row]++;
 
     /* Step 9. Reverse futility: far enough above beta, with nothing of theirs to meet, the
      * node fails high without a search. */
     if (selective && !pv_node && quiet_node && !skip && !is_decisive(beta) &&
-        eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta)
+        eval - SEL.rfp_margin * (depth - improving * ONE_PLY) / ONE_PLY >= beta) {
+        tree->futile[row]++;
         return eval;
+    }
 
     /* Step 10. Razoring: far below alpha near the leaves, only fours can still lift the node. */
     if (selective && !pv_node && quiet_node && !skip && depth < SEL.razor_depth * ONE_PLY &&
         !is_decisive(alpha) && eval + SEL.razor_base + SEL.razor_margin * depth / ONE_PLY < alpha) {
         const int v = quiescence(w, &s, alpha, alpha + 1, ply, 0);
         if (stopped(w)) return 0;
-        if (v <= alpha) return v;
+        if (v <= alpha) {
+            tree->razored[row]++;
+            return v;
+        }
     }
 
     /* Step 11. Moves, ordered by threats, the table, killers and history. */
     MoveList l;
     generate(w, &s, ply, tt_move, &l);
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
+    tree->looped[row]++;
+    tree->generated[row] += (uint64_t)l.count;
 
     /* Step 12. The move loop: the first move with a full window, the rest with a null window
      * (late ones reduced), re-searched when they beat alpha. */
@@ -742,6 +759,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 return singular_beta;
         }
         const int new_depth = depth - ONE_PLY + ext;
+        tree->searched[row]++;
         make_move(w, m);
         int v;
         if (searched == 0) {
@@ -782,6 +800,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = v;
                 update_pv(w, ply, m);
                 if (v >= beta) {
+                    if (searched == 1) tree->first_cut[row]++;
                     if (quiet) reward_cutoff(w, ply, m, plies);
                     break;
                 }
@@ -1104,6 +1123,16 @@ Pos search_greedy(Worker *w, uint64_t seed) {
 
 /* ---- Entry ---- */
 
+/// Sums the tree shape of every thread into `sum`.
+static void add_tree_stats(const SearchJob *job, TgTreeStats *sum) {
+    uint64_t *to = (uint64_t *)sum;
+    const size_t n = sizeof *sum / sizeof *to;
+    for (int i = 0; i < job->thread_count; i++) {
+        const uint64_t *from = (const uint64_t *)&job->workers[i].tree;
+        for (size_t k = 0; k < n; k++) to[k] += from[k];
+    }
+}
+
 void search_run(SearchJob *job, TgSearchResult *out) {
     Worker *main_worker = &job->workers[0];
     memset(out, 0, sizeof *out);
@@ -1152,5 +1181,6 @@ void search_run(SearchJob *job, TgSearchResult *out) {
     out->seldepth = main_worker->seldepth;
     out->nodes = total_nodes(job);
     out->time_ms = (tm_now_ns() - job->start_ns) / 1000000;
+    add_tree_stats(job, &out->tree);
     report(main_worker, true);
 }

@@ -67,6 +67,7 @@ typedef struct Worker {
     int pv_index;
     RootMove done[TG_MAX_MULTIPV]; ///< the best lines of the last completed depth
     int done_count;
+    TgTreeStats tree; ///< this thread's share of the search's tree shape
 } Worker;
 
 /// One call of search_run: limits and shared state of every thread.

@@ -15,6 +15,18 @@ check "analyze scores a win" grep -q 'win in' "$tmp/out"
 check "analyze prints depth lines" grep -Eq '^depth [0-9]+ seldepth [0-9]+ score .* pv ' "$tmp/out"
 check "analyze prints ranked lines" grep -Eq '^1\. [a-o][0-9]+ ' "$tmp/out"
 
+"$bin" analyze --rule freestyle --size 15 --moves "h8 i9 h9" --depth 6 --tree >"$tmp/out" 2>&1
+check "analyze --tree exits 0" test $? = 0
+check "analyze --tree heads its table" grep -q '^tree: plies left' "$tmp/out"
+check "analyze --tree: a row per depth left, shares and moves per node" python3 -c '
+import re, sys
+rows = [l.split() for l in open(sys.argv[1]) if re.match(r"^ *[0-9]+\+? +[0-9]+ ", l)]
+assert rows and rows[-1][0] == "0", rows
+for r in rows:
+    futile, razored, looped = (float(x.rstrip("%")) for x in r[2:5])
+    assert futile + razored + looped <= 100.1 and float(r[5]) <= float(r[7]), r
+' "$tmp/out"
+
 "$bin" analyze --rule freestyle --size 15 --moves "$three" --depth 4 --json >"$tmp/out" 2>&1
 check "analyze --json is one valid object with the keys" python3 -c '
 import json, sys

@@ -182,6 +182,38 @@ static void test_node_limit_is_exact_with_one_thread(void **state) {
     tg_game_free(g);
 }
 
+/// The tree's shape adds up row by row, is the same on every run of the same search, and is
+/// empty for the tree-search levels.
+static void test_tree_stats(void **state) {
+    (void)state;
+    TgGame *g = game_from(TG_FREESTYLE, 15, "h8 i9 h9", false);
+    TgEngine *e = tg_engine_new(1, 4 << 20);
+    TgSearchLimits l = {.depth = 8};
+    TgSearchResult *r = malloc(2 * sizeof *r);
+    assert_non_null(r);
+    for (int k = 0; k < 2; k++) {
+        tg_engine_clear(e);
+        assert_int_equal(tg_engine_search(e, g, &l, NULL, NULL, &r[k]), TG_OK);
+    }
+    assert_memory_equal(&r[0].tree, &r[1].tree, sizeof r[0].tree);
+    const TgTreeStats *t = &r[0].tree;
+    uint64_t evaluated = 0, futile = 0, looped = 0;
+    for (int d = 0; d < TG_TREE_DEPTHS; d++) {
+        assert_true(t->futile[d] + t->razored[d] + t->looped[d] <= t->evaluated[d]);
+        assert_true(t->searched[d] <= t->generated[d]);
+        assert_true(t->first_cut[d] <= t->looped[d]);
+        evaluated += t->evaluated[d], futile += t->futile[d], looped += t->looped[d];
+    }
+    assert_true(evaluated > 0 && futile > 0 && looped > 0 && evaluated < r[0].nodes);
+    assert_true(t->looped[6] > 0); /* a depth-8 search has interior nodes 6 plies from the leaves */
+    TgSearchLimits mcts = {.level = TG_LEVEL_MCTS, .nodes = 200, .seed = 1};
+    assert_int_equal(tg_engine_search(e, g, &mcts, NULL, NULL, &r[1]), TG_OK);
+    for (int d = 0; d < TG_TREE_DEPTHS; d++) assert_int_equal(r[1].tree.evaluated[d], 0);
+    free(r);
+    tg_engine_free(e);
+    tg_game_free(g);
+}
+
 static void test_turn_time_is_kept(void **state) {
     (void)state;
     TgGame *g = game_from(TG_FREESTYLE, 15, "h8 i9 i8 g8 j7", false);
@@ -466,6 +498,7 @@ int main(void) {
         cmocka_unit_test(test_turn_time_is_kept),
         cmocka_unit_test(test_stop_flag_ends_an_unlimited_search),
         cmocka_unit_test(test_multipv_and_callbacks),
+        cmocka_unit_test(test_tree_stats),
         cmocka_unit_test(test_excluded_moves_are_not_played),
         cmocka_unit_test(test_fives_score_as_wins_in_every_mode),
         cmocka_unit_test(test_game_over_is_refused),
