@@ -1123,13 +1123,21 @@ Pos search_greedy(Worker *w, uint64_t seed) {
 
 /* ---- Entry ---- */
 
+static void add_rows(uint64_t *to, const uint64_t *from) {
+    for (int d = 0; d < TG_TREE_DEPTHS; d++) to[d] += from[d];
+}
+
 /// Sums the tree shape of every thread into `sum`.
 static void add_tree_stats(const SearchJob *job, TgTreeStats *sum) {
-    uint64_t *to = (uint64_t *)sum;
-    const size_t n = sizeof *sum / sizeof *to;
     for (int i = 0; i < job->thread_count; i++) {
-        const uint64_t *from = (const uint64_t *)&job->workers[i].tree;
-        for (size_t k = 0; k < n; k++) to[k] += from[k];
+        const TgTreeStats *t = &job->workers[i].tree;
+        add_rows(sum->evaluated, t->evaluated);
+        add_rows(sum->futile, t->futile);
+        add_rows(sum->razored, t->razored);
+        add_rows(sum->looped, t->looped);
+        add_rows(sum->generated, t->generated);
+        add_rows(sum->searched, t->searched);
+        add_rows(sum->first_cut, t->first_cut);
     }
 }
 
