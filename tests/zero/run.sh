@@ -86,6 +86,17 @@ st=$?
 check "zero selfplay refuses --temperature-moves 0" test $st = 2
 check "... naming the option" grep -q -- '--temperature-moves' "$tmp/out"
 
+# A run of the format-1 trainer (a one-value head) is refused by name, not by a traceback.
+mkdir -p "$tmp/old" && cp "$tmp/run/state.json" "$tmp/old/" && "$py" -c "import sys, torch
+ck = torch.load(sys.argv[1], map_location='cpu')
+ck['net']['v_fc2.weight'] = ck['net']['v_fc2.weight'][:1]
+ck['net']['v_fc2.bias'] = ck['net']['v_fc2.bias'][:1]
+torch.save(ck, sys.argv[2])" "$tmp/run/checkpoint.pt" "$tmp/old/checkpoint.pt"
+"$py" tools/zero/zero.py export "$tmp/old" "$tmp/old/m.tgnn" >"$tmp/out" 2>&1
+st=$?
+check "a format-1 checkpoint is refused" test $st = 1
+check "... saying to start a new run" grep -q 'one-value head (model format 1).*start a new run' "$tmp/out"
+
 # The built-in 8x8 freestyle network: the zero level plays out of the box.
 printf 'd4\n' | "$bin" play --size 8 --white zero --plain >"$tmp/out" 2>&1
 check "tengen play --size 8 --white zero answers with the built-in network" grep -q '^move 2: white ' "$tmp/out"

@@ -244,6 +244,17 @@ def new_state(a):
             "evals": []}
 
 
+def load_checkpoint(path, device):
+    """A run's checkpoint; one from a trainer of model format 1 (a one-value head) is refused
+    with a clear message rather than PyTorch's shape mismatch."""
+    saved = torch.load(path, map_location=device)
+    fc2 = saved["net"].get("v_fc2.weight")
+    if fc2 is not None and fc2.shape[0] != WDL:
+        sys.exit("zero: %s holds a network with a one-value head (model format 1); this trainer "
+                 "trains win-draw-loss heads (format 2): start a new run directory" % path)
+    return saved
+
+
 def load_run(a, device):
     path = os.path.join(a.dir, "state.json")
     state = json.load(open(path)) if os.path.exists(path) else new_state(a)
@@ -251,7 +262,7 @@ def load_run(a, device):
     opt = torch.optim.Adam(net.parameters(), lr=a.lr or LEARNING_RATE, weight_decay=1e-4)
     ck = os.path.join(a.dir, "checkpoint.pt")
     if os.path.exists(ck):
-        saved = torch.load(ck, map_location=device)
+        saved = load_checkpoint(ck, device)
         net.load_state_dict(saved["net"])
         opt.load_state_dict(saved["opt"])
         if a.lr:  # given again on resuming: a new rate (say, lower for the last stretch)
@@ -492,7 +503,7 @@ def main():
     else:
         state = json.load(open(os.path.join(a.dir, "state.json")))
         net = Net(state["size"], state["channels"], state["blocks"])
-        net.load_state_dict(torch.load(os.path.join(a.dir, "checkpoint.pt"), map_location="cpu")["net"])
+        net.load_state_dict(load_checkpoint(os.path.join(a.dir, "checkpoint.pt"), "cpu")["net"])
         write_model(net, state["rule"], a.out)
 
 
