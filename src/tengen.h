@@ -443,7 +443,8 @@ typedef struct TgTreeStats {
     uint64_t looped[TG_TREE_DEPTHS];    ///< ... were searched move by move
     uint64_t generated[TG_TREE_DEPTHS]; ///< moves generated at the looped nodes
     uint64_t searched[TG_TREE_DEPTHS];  ///< moves searched there
-    uint64_t first_cut[TG_TREE_DEPTHS]; ///< looped nodes whose first move failed high
+    uint64_t cut[TG_TREE_DEPTHS];       ///< looped nodes that failed high on some move
+    uint64_t first_cut[TG_TREE_DEPTHS]; ///< ... on their first move (the ordering was right)
 } TgTreeStats;
 
 typedef struct TgSearchResult {

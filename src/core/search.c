@@ -800,6 +800,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = v;
                 update_pv(w, ply, m);
                 if (v >= beta) {
+                    tree->cut[row]++;
                     if (searched == 1) tree->first_cut[row]++;
                     if (quiet) reward_cutoff(w, ply, m, plies);
                     break;
@@ -1137,6 +1138,7 @@ static void add_tree_stats(const SearchJob *job, TgTreeStats *sum) {
         add_rows(sum->looped, t->looped);
         add_rows(sum->generated, t->generated);
         add_rows(sum->searched, t->searched);
+        add_rows(sum->cut, t->cut);
         add_rows(sum->first_cut, t->first_cut);
     }
 }
