@@ -28,7 +28,11 @@ enum {
     ASPIRATION_DELTA = 60,
     ROOT_SOLVER_NODES = 30000, ///< VCF nodes before the search (deterministic)
     ORDER_TT = 1 << 28,
-    ORDER_KILLER = 400,
+    /// History counts this much less than the ordering tables: it breaks ties among moves of
+    /// one kind and never lifts a quiet move above a three (which orders at 80 to 120). As
+    /// the leading term (and with killers) it put quiet moves first, which refuted a shallow
+    /// node only one time in five.
+    ORDER_HISTORY_DIV = 32,
     HISTORY_MAX = 8000,
     GREEDY_NOISE = 24,     ///< the easy level's randomness, in ordering points
     FUTILITY_MARGIN = 150, ///< per ply of depth
@@ -144,7 +148,6 @@ void worker_reset(Worker *w, const Board *root) {
             near_add(w, p, 1);
             box_grow(w, ply, ply, p);
         }
-    memset(w->killer, 0, sizeof w->killer);
     memset(w->excluded, 0, sizeof w->excluded);
     w->nodes = 0;
     w->seldepth = 0;
@@ -444,14 +447,15 @@ static bool far_from_move(const Board *b, Pos p, int back, int reach) {
     return pos_distance(p, q) > reach;
 }
 
-/// Drops the quiet moves from index `from` on, once no more of them will be searched (except
-/// those that build two lines): picking the rest in order then costs a pass over the few
-/// threats, not over every candidate.
-static void drop_quiet_moves(const Board *b, MoveList *l, int from) {
+/// Drops the moves from index `from` on that move-count pruning leaves out: all but our fours
+/// and the quiet moves that build two lines. Picking the rest in order then costs a pass over
+/// the few kept, not over every candidate.
+static void drop_counted_moves(const Board *b, MoveList *l, int from) {
     const Color me = board_to_move(b);
     int kept = from;
     for (int j = from; j < l->count; j++)
-        if (!quiet_move(b, l->move[j], me) || builds_two_lines(b, l->move[j], me))
+        if ((b->threat[l->move[j]][me] & THREAT_CLASS_MASK) >= THREAT_BLOCK4 ||
+            builds_two_lines(b, l->move[j], me))
             l->move[kept] = l->move[j], l->score[kept++] = l->score[j];
     l->count = kept;
 }
@@ -479,8 +483,8 @@ static void keep_top_per_side(const Board *b, MoveList *l, int n) {
 
 /// Adds the candidates the side to move may play, scored for ordering; with `defence`, only its
 /// fours and the points `defence` counts at least `needed` times.
-static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint8_t *defence,
-                      int needed, MoveList *l) {
+static void add_moves(Worker *w, const Scan *s, Pos tt_move, const uint8_t *defence, int needed,
+                      MoveList *l) {
     const Board *b = &w->board;
     const Color me = board_to_move(b);
     for (int i = 0; i < s->count; i++) {
@@ -488,11 +492,8 @@ static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
         if (defence && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
-        int score = move_order(w, p, me) + w->history[me][p];
-        if (p == tt_move)
-            score += ORDER_TT;
-        else if (p == w->killer[ply][0] || p == w->killer[ply][1])
-            score += ORDER_KILLER;
+        const int score = move_order(w, p, me) + w->history[me][p] / ORDER_HISTORY_DIV +
+                          (p == tt_move ? ORDER_TT : 0);
         list_add(l, p, score);
     }
 }
@@ -500,7 +501,7 @@ static void add_moves(Worker *w, const Scan *s, int ply, Pos tt_move, const uint
 /// The moves of a node that is not forced by a four. When the opponent has an open three, only
 /// its defences (the points where it would make a four) and own fours; when it has a
 /// four-three or a double four, only the points on its lines and own fours.
-static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l) {
+static void generate(Worker *w, const Scan *s, Pos tt_move, MoveList *l) {
     Board *b = &w->board;
     const Color them = (Color)(board_to_move(b) ^ 1);
     l->count = 0;
@@ -513,9 +514,9 @@ static void generate(Worker *w, const Scan *s, int ply, Pos tt_move, MoveList *l
         else
             needed = mark_43_defences(b, s, them, defence);
     }
-    add_moves(w, s, ply, tt_move, needed ? defence : NULL, needed, l);
+    add_moves(w, s, tt_move, needed ? defence : NULL, needed, l);
     /* Nothing stops every threat: the node is lost, and all moves show how soon. */
-    if (l->count == 0 && needed) add_moves(w, s, ply, tt_move, NULL, 0, l);
+    if (l->count == 0 && needed) add_moves(w, s, tt_move, NULL, 0, l);
     if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
 }
 
@@ -526,9 +527,8 @@ static void update_pv(Worker *w, int ply, Pos m) {
     w->pv_len[ply] = n + 1;
 }
 
-static void reward_cutoff(Worker *w, int ply, Pos m, int depth) {
+static void reward_cutoff(Worker *w, Pos m, int depth) {
     const Color me = board_to_move(&w->board);
-    if (w->killer[ply][0] != m) w->killer[ply][1] = w->killer[ply][0], w->killer[ply][0] = m;
     int16_t *h = &w->history[me][m];
     const int bonus = depth * depth;
     *h = (int16_t)(*h + bonus - *h * bonus / HISTORY_MAX);
@@ -697,9 +697,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         }
     }
 
-    /* Step 11. Moves, ordered by threats, the table, killers and history. */
+    /* Step 11. Moves: the table move, then by the ordering tables, history breaking ties. */
     MoveList l;
-    generate(w, &s, ply, tt_move, &l);
+    generate(w, &s, tt_move, &l);
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
     tree->looped[row]++;
     tree->generated[row] += (uint64_t)l.count;
@@ -712,18 +712,19 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
     int best = -SCORE_INF, searched = 0;
     Pos best_move = POS_NONE;
-    bool quiet_dropped = false;
+    bool counted_out = false;
     for (int i = 0; i < l.count; i++) {
-        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the quiet
-         * moves past the count are not searched (moves that make or stop a three still are).
-         * Shallow futility: nor are quiet moves when the evaluation is far below alpha. Both
-         * spare the quiet moves that build two lines toward threes of ours, and both
-         * conditions stay true once true (alpha, best and the count only grow). */
-        if (!quiet_dropped && best > -SCORE_WIN_MIN &&
+        /* Step 13. Move-count pruning: once a move that does not lose is in hand, the moves
+         * past the count are not searched, threes and blocks of threes included: the ordering
+         * puts the one that refutes first (step 11). Shallow futility: nor are they when the
+         * evaluation is far below alpha. Both spare our fours and the quiet moves that build
+         * two lines toward threes of ours, and both conditions stay true once true (alpha,
+         * best and the count only grow). */
+        if (!counted_out && best > -SCORE_WIN_MIN &&
             (searched >= move_limit || (prune && searched && depth <= 2 * ONE_PLY &&
                                         static_eval_margin(eval, depth) <= alpha))) {
-            drop_quiet_moves(b, &l, i);
-            quiet_dropped = true;
+            drop_counted_moves(b, &l, i);
+            counted_out = true;
             if (i >= l.count) break;
         }
         const Pos m = pick_next(&l, i);
@@ -802,7 +803,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 if (v >= beta) {
                     tree->cut[row]++;
                     if (searched == 1) tree->first_cut[row]++;
-                    if (quiet) reward_cutoff(w, ply, m, plies);
+                    if (quiet) reward_cutoff(w, m, plies);
                     break;
                 }
             }
@@ -842,7 +843,7 @@ static void root_moves(Worker *w) {
         for (int i = 0; i < s.count; i++)
             list_add(&l, s.cand[i], move_order(w, s.cand[i], board_to_move(b)));
     } else {
-        generate(w, &s, 0, POS_NONE, &l);
+        generate(w, &s, POS_NONE, &l);
     }
     if (b->stone_count == 0) { /* an empty board: the centre, or next to it */
         l.count = 0;

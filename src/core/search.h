@@ -1,9 +1,9 @@
 /*
  * search.h — the alpha-beta search: iterative deepening, principal variation search with
- * aspiration windows, a shared transposition table, threat-aware move generation, killer and
- * history ordering, late-move reductions, fours at the leaves (a VCF quiescence) and the
- * threat-space solver at the root. Lazy SMP: every thread runs the same search on its own
- * board and shares only the table and the stop flag.
+ * aspiration windows, a shared transposition table, threat-aware move generation, ordering by
+ * the trained tables with history, late-move reductions, fours at the leaves (a VCF
+ * quiescence) and the threat-space solver at the root. Lazy SMP: every thread runs the same
+ * search on its own board and shares only the table and the stop flag.
  *
  * The search never prints; the main thread reports each completed depth through a callback.
  */
@@ -59,7 +59,6 @@ typedef struct Worker {
     int16_t history[2][BOARD_CELLS];
     int eval_stack[SEARCH_MAX_PLY + 1]; ///< static evaluation per ply (improving)
     Pos excluded[SEARCH_MAX_PLY + 1];   ///< a move left out at that ply (singular extension)
-    Pos killer[SEARCH_MAX_PLY + 1][2];
     Pos pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
     int pv_len[SEARCH_MAX_PLY + 1];
     RootMove root[MAX_CANDIDATES];
