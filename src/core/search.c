@@ -69,9 +69,6 @@ static const struct {
     double far_lmr_their; ///< plies more LMR for a move far from the opponent's last move
     double far_lmr_mine;  ///< plies more LMR for a move far from our own last move
     int iir_depth;        ///< a node this deep with no table move is searched a ply shallower
-    int fail_high_base;   ///< an expected cut node this far above beta (base + margin per ply,
-    int fail_high_margin; ///< + threat when the opponent threatens) searches its moves other
-    int fail_high_threat; ///< than own fours a ply shallower
 } SEL = {
     .rfp_margin = 50,
     .razor_depth = 3,
@@ -94,9 +91,6 @@ static const struct {
     .far_lmr_their = 1.9,
     .far_lmr_mine = 1.0,
     .iir_depth = 4,
-    .fail_high_base = -7,
-    .fail_high_margin = 12,
-    .fail_high_threat = 70,
 };
 
 /// Moves searched at most at a node of `depth` (fractional plies).
@@ -554,7 +548,7 @@ static bool near_own_attack(Pos last, Pos p) {
     return (dx == 0 || dy == 0 || ax == ay) && ax <= 4 && ay <= 4;
 }
 
-static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool cut_node);
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node);
 
 /// The row of TgTreeStats that counts a node with `depth` left.
 static int tree_row(int depth) {
@@ -587,7 +581,7 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
         if ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m)) continue;
         make_move(w, m);
         /* The opponent must block; search() plays the block without using depth. */
-        const int v = -search(w, -beta, -alpha, -(fours + 1) * ONE_PLY, ply + 1, false, false);
+        const int v = -search(w, -beta, -alpha, -(fours + 1) * ONE_PLY, ply + 1, false);
         unmake_move(w);
         if (stopped(w)) return best;
         if (v > best) {
@@ -603,9 +597,8 @@ static int quiescence(Worker *w, const Scan *s, int alpha, int beta, int ply, in
 
 /// Negamax alpha-beta with principal variation search. depth is in 1/ONE_PLY plies; depth <= 0
 /// is the quiescence, and its negative part counts (in plies) the fours played so far at the
-/// leaf. A cut node is a null-window node expected to fail high: a later move's reduced search,
-/// or the first move of a node expected to fail low; the node types alternate from there.
-static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool cut_node) {
+/// leaf.
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = &w->board;
     w->pv_len[ply] = 0;
 
@@ -627,7 +620,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (forced != POS_NONE) {
         w->eval_stack[ply] = ply ? -w->eval_stack[ply - 1] : 0;
         make_move(w, forced);
-        const int v = -search(w, -beta, -alpha, depth, ply + 1, pv_node, !pv_node && !cut_node);
+        const int v = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
         unmake_move(w);
         if (!stopped(w)) update_pv(w, ply, forced);
         return v;
@@ -683,12 +676,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const bool quiet_node = !s.their_three && !s.their_threat; /* no threat of theirs to meet */
     TgTreeStats *tree = &w->tree;
     const int row = tree_row(depth);
-    /* An expected cut node far above beta will most likely fail high with any move: only its
-     * own fours, which may win outright, keep their depth (step 14). */
-    const bool likely_fail_high = selective && cut_node &&
-                                  eval >= beta + SEL.fail_high_base +
-                                              SEL.fail_high_margin * depth / ONE_PLY +
-                                              (quiet_node ? 0 : SEL.fail_high_threat);
     tree->evaluated[row]++;
 
     /* Step 9. Reverse futility: far enough above beta, with nothing of theirs to meet, the
@@ -757,16 +744,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 continue;
         }
         /* Step 14. Singular extension: when every other move falls well short of the table's
-         * score, the table move is extended; when even they reach beta, the node is cut. A node
-         * likely to fail high (step 8) searches all but its own fours a ply shallower. */
+         * score, the table move is extended; when even they reach beta, the node is cut. */
         int ext = 0;
         if (selective && m == tt_move && !skip && ply && depth >= SEL.se_depth * ONE_PLY &&
             (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) &&
             hit.depth >= depth - 3 * ONE_PLY && !is_decisive(tt_score)) {
             const int singular_beta = tt_score - SEL.se_margin * depth / ONE_PLY;
             w->excluded[ply] = m;
-            const int v =
-                search(w, singular_beta - 1, singular_beta, depth / 2, ply, false, cut_node);
+            const int v = search(w, singular_beta - 1, singular_beta, depth / 2, ply, false);
             w->excluded[ply] = POS_NONE;
             if (stopped(w)) return 0;
             if (v < singular_beta)
@@ -774,21 +759,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             else if (singular_beta >= beta)
                 return singular_beta;
         }
-        if (likely_fail_high && mine < THREAT_BLOCK4) ext -= ONE_PLY;
-        int new_depth = depth - ONE_PLY + ext;
-        if (ext < 0 && new_depth < 0) new_depth = 0;
+        const int new_depth = depth - ONE_PLY + ext;
         tree->searched[row]++;
         make_move(w, m);
         int v;
         if (searched == 0) {
-            v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node);
+            v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats, for
              * moves that build two lines and for moves with a good history, more where the
              * position is not improving. */
             int r = 0;
-            const bool reducible = selective && depth >= SEL.lmr_min_depth * ONE_PLY;
-            if (reducible) {
+            if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
                 double rd =
                     SEL.lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
                 if (!pv_node && !improving && rd > 1) rd += 1;
@@ -804,12 +786,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
                 if (new_depth - r < floor) r = new_depth - floor > 0 ? new_depth - floor : 0;
             }
-            v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false,
-                        reducible || !cut_node);
-            if (v > alpha && r)
-                v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+            v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (v > alpha && v < beta && pv_node)
-                v = -search(w, -beta, -alpha, new_depth, ply + 1, true, false);
+                v = -search(w, -beta, -alpha, new_depth, ply + 1, true);
         }
         unmake_move(w);
         searched++;
@@ -916,11 +896,11 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
         if (five) { /* the game ends here; nothing to search */
             v = win_in(1);
         } else if (i == w->pv_index) {
-            v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true, false);
+            v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         } else {
-            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false, true);
+            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
             if (v > alpha && v < beta)
-                v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true, false);
+                v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         }
         unmake_move(w);
         if (stopped(w)) break;
