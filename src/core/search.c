@@ -158,6 +158,7 @@ void worker_reset(Worker *w, const Board *root) {
 
 static void make_move(Worker *w, Pos p) {
     board_play(&w->board, p);
+    tt_prefetch(w->job->tt, w->board.hash); /* probed after the child's scan */
     near_add(w, p, 1);
     box_grow(w, w->board.ply - 1, w->board.ply, p);
 }

@@ -59,6 +59,8 @@ void tt_new_search(Tt *tt) { tt->generation = (uint8_t)((tt->generation + 1) & G
 
 static TtCluster *cluster_of(const Tt *tt, uint64_t key) { return &tt->clusters[key & tt->mask]; }
 
+void tt_prefetch(const Tt *tt, uint64_t key) { __builtin_prefetch(cluster_of(tt, key)); }
+
 bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit) {
     TtCluster *c = cluster_of(tt, key);
     for (int i = 0; i < TT_WAYS; i++) {

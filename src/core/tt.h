@@ -51,6 +51,9 @@ size_t tt_bytes(const Tt *tt);
 void tt_new_search(Tt *tt);
 
 bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit);
+/// Starts loading key's cluster into the cache, so that a probe made a little later (after
+/// the node's scan) does not wait on memory.
+void tt_prefetch(const Tt *tt, uint64_t key);
 void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound);
 
 #endif
