@@ -165,6 +165,12 @@ awk -v me="$new_name" -v them="$name" '
         reason = line; sub(/^[^{]*\{/, "", reason); sub(/\}.*$/, "", reason)
         if (result == "1-0") winner = black; else if (result == "0-1") winner = white; else winner = ""
         if (winner == "") d++; else if (winner == me) w++; else l++
+        if (result == "1-0") black_wins++
+        # Games 2k-1 and 2k play one opening with colours swapped (-repeat).
+        match($0, /Finished game [0-9]+/)
+        k = int((substr($0, RSTART + 14, RLENGTH - 14) - 1) / 2)
+        pair_games[k]++
+        pair_points[k] += winner == me ? 1 : winner == "" ? 0.5 : 0
         f = fault(reason)
         if (f != "" && winner != "") { if (winner == me) theirs[f]++; else mine[f]++ }
     }
@@ -176,5 +182,7 @@ awk -v me="$new_name" -v them="$name" '
         e = 1.96 * sqrt(var / t)
         printf "Score of %s vs %s\n", me, them
         printf "W-L-D %d-%d-%d (%d games), score %.3f, Elo %s (95%%: %s .. %s)\n", w, l, d, t, s, elo(s), elo(s - e), elo(s + e)
+        for (k in pair_games) if (pair_games[k] == 2) { pairs++; if (pair_points[k] != 1) decisive++ }
+        printf "Black won %d of %d games; %d of %d colour-swapped pairs decisive (the others carry no information)\n", black_wins, t, decisive, pairs
         printf "time forfeits %s, illegal moves %s, forbidden moves %s, crashes %s\n", pair("time"), pair("illegal"), pair("forbidden"), pair("crash")
     }' "$out/cli.log" | tee "$out/summary.txt"

@@ -109,6 +109,21 @@ check "... a mate as a plain score with --mate" grep -q 'i11:3000 a5:-3000 i12:3
 check "... which datagen --import reads" grep -q '^datagen: 1 games (0 skipped), 8 positions' "$tmp/out"
 python3 "$here/../../scripts/import_games.py" openings 50 7 >"$tmp/openings.txt"
 check "import_games.py draws openings, none alike" test "$(sort -u "$tmp/openings.txt" | grep -Ec '^([a-o][0-9]+){2,6}$')" = 50
+python3 "$here/../../scripts/balanced_openings.py" --rule renju --count 3 --nodes 2000 \
+    --centre 20 --margin 30 --tengen "$bin" >"$tmp/balanced.txt" 2>"$tmp/out"
+check "balanced_openings.py prints the openings asked for" test "$(sort -u "$tmp/balanced.txt" | grep -Ec '^([a-o][0-9]+){2,6}$')" = 3
+check "... and how many it searched" grep -Eq "^kept 3 of [0-9]+ openings \(Black's score \+20 \+- 30 at 2000 nodes\)$" "$tmp/out"
+# The search is deterministic: searched again, each kept opening scores inside the window.
+python3 - "$bin" "$tmp/balanced.txt" >"$tmp/scores" <<'EOF2'
+import json, re, subprocess, sys
+for line in open(sys.argv[2]):
+    points = re.findall(r"[a-z]\d+", line)
+    run = subprocess.run([sys.argv[1], "analyze", "--rule", "renju", "--moves", " ".join(points),
+                          "--nodes", "2000", "--json"], capture_output=True, text=True)
+    score = json.loads(run.stdout)["score"]
+    print(score if len(points) % 2 == 0 else -score)
+EOF2
+check "... each of them scored +20 +- 30 for Black" test "$(awk '$1 >= -10 && $1 <= 50' "$tmp/scores" | wc -l)" = 3
 "$bin" datagen --import --out "$tmp/d.tgd" >"$tmp/out" 2>&1
 check "--import wants files" test $? = 2
 "$bin" datagen --import "$tmp/games.txt" --games 2 --out "$tmp/d.tgd" >"$tmp/out" 2>&1
