@@ -66,6 +66,9 @@ def main():
                 break
     print("kept %d of %d openings (Black's score %+d +- %d at %d nodes)" %
           (len(kept), tried, args.centre, args.margin, args.nodes), file=sys.stderr)
+    if len(kept) < args.count:
+        sys.exit("balanced_openings.py: fewer than %d in %d draws: widen --margin" %
+                 (args.count, tried))
 
 
 if __name__ == "__main__":
