@@ -66,8 +66,10 @@ cp "$out/$rule.txt" "$table"
 make -C "$root" -j2 build/tengen build/pbrain-tengen >>"$out/build.log" 2>&1 || die "build failed: $out/build.log"
 [ $match = 1 ] || { echo "weights: kept $table (no match)"; exit 0; }
 
-# 4. The match: new table against old, at fixed nodes, from many random openings.
-openings=$root/data/openings/$rule-random-400.txt
+# 4. The match: new table against old, at fixed nodes, from the balanced openings where the
+# rule has them (about twice the decisive pairs of random ones), else from random openings.
+openings=$root/data/openings/$rule-balanced-400.txt
+[ -f "$openings" ] || openings=$root/data/openings/$rule-random-400.txt
 [ -f "$openings" ] || openings=$root/data/openings/$rule-15.txt
 sh "$root/scripts/match.sh" --no-build --tengen "$root/build/pbrain-tengen" \
     --engine "$out/pbrain-before" --name before --rule "$rule" --nodes "$match_nodes" \
