@@ -61,6 +61,10 @@ static const struct {
     double lmr_builder;   ///< plies less for a quiet move that builds two lines (builds_two_lines)
     double lmr_four;      ///< plies less again for a move that makes a four
     double lmr_history;   ///< one ply less per this much history
+    int lmr_deeper;       ///< a reduced move that beats alpha by this + lmr_deeper_r a ply of
+    int lmr_deeper_r;     ///< its reduction is re-searched a ply deeper than unreduced,
+    int lmr_deeper2;      ///< and one more ply when by this + lmr_deeper2_r a ply
+    int lmr_deeper2_r;    ///< (step 15a)
     int futility_margin;  ///< shallow futility of quiet moves: eval + this per ply <= alpha
     int se_depth;         ///< singular extension from this many plies
     int se_margin;        ///< ... when the other moves stay this much per ply below the table
@@ -83,6 +87,10 @@ static const struct {
     .lmr_builder = 1.0,
     .lmr_four = 0.5,
     .lmr_history = 4000,
+    .lmr_deeper = 34,
+    .lmr_deeper_r = 11,
+    .lmr_deeper2 = 320,
+    .lmr_deeper2_r = 26,
     .futility_margin = FUTILITY_MARGIN,
     .se_depth = 7,
     .se_margin = 3,
@@ -92,6 +100,16 @@ static const struct {
     .far_lmr_mine = 1.0,
     .iir_depth = 4,
 };
+
+/// Plies more (or fewer) than unreduced for a reduced move that beat alpha (step 15a): one when
+/// it beat alpha clearly, two when by far, the margins growing with the reduction `r`; one fewer
+/// when it stays within a point a ply of the best move so far.
+static int research_plies(int v, int alpha, int best, int r, int new_depth) {
+    const int plies = r / ONE_PLY;
+    return (v > alpha + SEL.lmr_deeper + SEL.lmr_deeper_r * plies) +
+           (v > alpha + SEL.lmr_deeper2 + SEL.lmr_deeper2_r * plies) -
+           (v < best + new_depth / ONE_PLY);
+}
 
 /// Moves searched at most at a node of `depth` (fractional plies).
 static int move_count_limit(int depth, bool improving) {
@@ -760,7 +778,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             else if (singular_beta >= beta)
                 return singular_beta;
         }
-        const int new_depth = depth - ONE_PLY + ext;
+        int new_depth = depth - ONE_PLY + ext;
         tree->searched[row]++;
         make_move(w, m);
         int v;
@@ -787,8 +805,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
                 if (new_depth - r < floor) r = new_depth - floor > 0 ? new_depth - floor : 0;
             }
-            v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
-            if (v > alpha && r) v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            const int reduced = new_depth - r;
+            v = -search(w, -alpha - 1, -alpha, reduced, ply + 1, false);
+            /* Step 15a. A reduced move that beat alpha is searched again, deeper the more it
+             * beat alpha by, a ply shallower when it still falls short of the best move. */
+            if (v > alpha && r) {
+                new_depth += research_plies(v, alpha, best, r, new_depth) * ONE_PLY;
+                if (new_depth < 0) new_depth = 0;
+                if (new_depth > reduced)
+                    v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            }
             if (v > alpha && v < beta && pv_node)
                 v = -search(w, -beta, -alpha, new_depth, ply + 1, true);
         }
