@@ -61,6 +61,9 @@ typedef enum TgFoul {
 
 const char *tg_rule_name(TgRule rule); ///< "freestyle", "standard", "renju", ...
 bool tg_rule_from_name(const char *name, TgRule *rule);
+/// piskvork's rule code (INFO rule; c-gomoku-cli's SGF RU): 0 freestyle, 1 exactly five, 4 renju,
+/// 8 caro, 9 caro with exactly five, and Yixin's 2 and 3 for renju.
+bool tg_rule_from_code(int64_t code, TgRule *rule);
 const char *tg_foul_code(TgFoul foul);    ///< "6", "44", "33" or ""
 const char *tg_color_name(TgColor color); ///< "black", "white", "nobody"
 bool tg_point_is_pass(TgPoint p);

@@ -99,21 +99,6 @@ static const char *point_problem(const Brain *b, TgPoint p) {
 /* Settings, engine and game                                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
-/// piskvork's rule bitmask (0 freestyle, 1 exactly five, 4 renju, 8 caro, 9 caro with exactly
-/// five) plus Yixin's 2 = renju (and 3, as Yixin-Board may add the exactly-five bit).
-static bool rule_decode(int64_t v, TgRule *rule) {
-    switch (v) {
-    case 0: *rule = TG_FREESTYLE; return true;
-    case 1: *rule = TG_STANDARD; return true;
-    case 2:
-    case 3:
-    case 4: *rule = TG_RENJU; return true;
-    case 8: *rule = TG_CARO8; return true;
-    case 9: *rule = TG_CARO9; return true;
-    default: return false;
-    }
-}
-
 static void settings_default(Settings *s, int64_t turn_ms) {
     memset(s, 0, sizeof *s);
     s->timeout_turn = turn_ms;
@@ -449,7 +434,7 @@ static void info_number(Brain *b, const char *key, int64_t v) {
         s->game_type = (int)v;
     } else if (!strcmp(key, "rule")) {
         s->rule_value = (int)v;
-        s->rule_ok = rule_decode(v, &s->rule);
+        s->rule_ok = tg_rule_from_code(v, &s->rule);
     } else if (!strcmp(key, "thread_num")) {
         s->threads = v < 1 ? 1 : v > TG_MAX_THREADS ? TG_MAX_THREADS : (int)v;
     } else if (!strcmp(key, "hash_size")) {

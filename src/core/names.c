@@ -26,6 +26,19 @@ bool tg_rule_from_name(const char *name, TgRule *rule) {
     return false;
 }
 
+bool tg_rule_from_code(int64_t code, TgRule *rule) {
+    switch (code) {
+    case 0: *rule = TG_FREESTYLE; return true;
+    case 1: *rule = TG_STANDARD; return true;
+    case 2: /* Yixin's renju, and with the exactly-five bit Yixin-Board may add */
+    case 3:
+    case 4: *rule = TG_RENJU; return true;
+    case 8: *rule = TG_CARO8; return true;
+    case 9: *rule = TG_CARO9; return true;
+    default: return false;
+    }
+}
+
 const char *tg_foul_code(TgFoul foul) {
     switch (foul) {
     case TG_FOUL_OVERLINE: return "6";

@@ -120,32 +120,23 @@ static bool read_size(Sgf *s, RecordError *e) {
     return true;
 }
 
-/// RU values seen in the wild besides tengen's own rule names, in any case; the numbers are
-/// piskvork's rule codes, which c-gomoku-cli writes (as the brain protocol's INFO rule reads them).
+/// RU values seen in the wild besides tengen's own rule names, in any case, and piskvork's rule
+/// codes, which c-gomoku-cli writes.
 static bool rule_from_sgf(const char *value, TgRule *rule) {
     static const struct {
         const char *name;
         TgRule rule;
-    } NAMES[] = {{"freestyle", TG_FREESTYLE},
-                 {"gomoku", TG_FREESTYLE},
-                 {"free", TG_FREESTYLE},
-                 {"standard", TG_STANDARD},
-                 {"exact5", TG_STANDARD},
-                 {"renju", TG_RENJU},
-                 {"rif", TG_RENJU},
-                 {"caro8", TG_CARO8},
-                 {"caro9", TG_CARO9},
-                 {"caro", TG_CARO9},
-                 {"0", TG_FREESTYLE},
-                 {"1", TG_STANDARD},
-                 {"4", TG_RENJU},
-                 {"8", TG_CARO8},
-                 {"9", TG_CARO9}};
+    } NAMES[] = {{"freestyle", TG_FREESTYLE}, {"gomoku", TG_FREESTYLE}, {"free", TG_FREESTYLE},
+                 {"standard", TG_STANDARD},   {"exact5", TG_STANDARD},  {"renju", TG_RENJU},
+                 {"rif", TG_RENJU},           {"caro8", TG_CARO8},      {"caro9", TG_CARO9},
+                 {"caro", TG_CARO9}};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
         if (!record_same_word(value, NAMES[i].name)) continue;
         *rule = NAMES[i].rule;
         return true;
     }
+    if (value[0] >= '0' && value[0] <= '9' && value[1] == '\0')
+        return tg_rule_from_code(value[0] - '0', rule);
     return tg_rule_from_name(value, rule); /* any rule tengen names that the table lacks */
 }
 

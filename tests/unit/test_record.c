@@ -602,12 +602,19 @@ static void test_sgf_size_and_rule_defaults(void **state) {
     static const struct {
         const char *ru;
         TgRule rule;
-    } rules[] = {{"renju", TG_RENJU},       {"RIF", TG_RENJU},
-                 {"Gomoku", TG_FREESTYLE},  {"freestyle", TG_FREESTYLE},
-                 {"standard", TG_STANDARD}, {"caro", TG_CARO9},
-                 {"caro8", TG_CARO8},       {"0", TG_FREESTYLE},
-                 {"1", TG_STANDARD},        {"4", TG_RENJU},
-                 {"8", TG_CARO8},           {"9", TG_CARO9}};
+    } rules[] = {{"renju", TG_RENJU},
+                 {"RIF", TG_RENJU},
+                 {"Gomoku", TG_FREESTYLE},
+                 {"freestyle", TG_FREESTYLE},
+                 {"standard", TG_STANDARD},
+                 {"caro", TG_CARO9},
+                 {"caro8", TG_CARO8},
+                 {"0", TG_FREESTYLE},
+                 {"1", TG_STANDARD},
+                 {"4", TG_RENJU},
+                 {"8", TG_CARO8},
+                 {"9", TG_CARO9},
+                 {"2", TG_RENJU}};
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         char text[64];
         snprintf(text, sizeof text, "(;GM[4]RU[%s];B[hh])", rules[i].ru);
@@ -615,7 +622,8 @@ static void test_sgf_size_and_rule_defaults(void **state) {
         assert_int_equal(tg_game_rule(g), rules[i].rule);
         tg_game_free(g);
     }
-    expect_text_error(TG_FORMAT_SGF, "(;GM[4]RU[2];B[hh])", TG_FREESTYLE, "unknown rule RU[2]");
+    expect_text_error(TG_FORMAT_SGF, "(;GM[4]RU[5];B[hh])", TG_FREESTYLE, "unknown rule RU[5]");
+    expect_text_error(TG_FORMAT_SGF, "(;GM[4]RU[14];B[hh])", TG_FREESTYLE, "unknown rule RU[14]");
 }
 
 static void test_sgf_escapes_and_soft_breaks(void **state) {
