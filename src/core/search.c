@@ -103,7 +103,7 @@ static const struct {
 
 /// Plies more (or fewer) than unreduced for a reduced move that beat alpha (step 15a): one when
 /// it beat alpha clearly, two when by far, the margins growing with the reduction `r`; one fewer
-/// when it stays within a point a ply of the best move so far.
+/// when it is less than a point a ply above the best move so far.
 static int research_plies(int v, int alpha, int best, int r, int new_depth) {
     const int plies = r / ONE_PLY;
     return (v > alpha + SEL.lmr_deeper + SEL.lmr_deeper_r * plies) +
@@ -808,10 +808,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             const int reduced = new_depth - r;
             v = -search(w, -alpha - 1, -alpha, reduced, ply + 1, false);
             /* Step 15a. A reduced move that beat alpha is searched again, deeper the more it
-             * beat alpha by, a ply shallower when it still falls short of the best move. */
+             * beat alpha by, a ply shallower when it is barely above the best move so far.
+             * A reduction leaves at least a ply (above), so the depth stays at 0 or more. */
             if (v > alpha && r) {
                 new_depth += research_plies(v, alpha, best, r, new_depth) * ONE_PLY;
-                if (new_depth < 0) new_depth = 0;
                 if (new_depth > reduced)
                     v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
             }
