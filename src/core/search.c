@@ -57,6 +57,7 @@ static const struct {
     double lmr_scale;     ///< reduction = scale ln(depth) ln(move number), in plies
     int lmr_min_depth;    ///< no reductions below this many plies
     double lmr_pv;        ///< plies less at PV nodes
+    double lmr_was_pv;    ///< plies less at other nodes that have been on the PV (table flag)
     double lmr_threat;    ///< plies less for a move that makes or blocks an open three or more
     double lmr_builder;   ///< plies less for a quiet move that builds two lines (builds_two_lines)
     double lmr_four;      ///< plies less again for a move that makes a four
@@ -83,6 +84,7 @@ static const struct {
     .lmr_scale = 1.0,
     .lmr_min_depth = 2,
     .lmr_pv = 1.0,
+    .lmr_was_pv = 1.0,
     .lmr_threat = 1.0,
     .lmr_builder = 1.0,
     .lmr_four = 0.5,
@@ -657,7 +659,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (alpha >= beta) return alpha;
 
     /* Step 6. Transposition table (leaves too: their fours transpose a lot). */
-    TtHit hit = {POS_NONE, 0, 0, BOUND_NONE};
+    TtHit hit = {POS_NONE, 0, 0, BOUND_NONE, false};
     const Pos skip = w->excluded[ply]; /* the singular-extension test leaves this move out */
     const uint64_t key = skip ? b->hash ^ (uint64_t)skip * EXCLUSION_KEY : b->hash;
     const bool found = tt_probe(w->job->tt, key, &hit);
@@ -668,6 +670,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return tt_score;
     const Pos tt_move =
         found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
+    /* A node on the PV, or one the table says was on it, keeps the flag in the table; its
+     * late moves are reduced less (step 15): the lines near the PV are the likeliest to
+     * become it. */
+    const bool was_pv = pv_node || (found && hit.pv);
     const int alpha0 = alpha;
 
     /* Step 6a. Internal iterative reduction: with no table move to start from, the ordering
@@ -681,7 +687,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         const int v = quiescence(w, &s, alpha, beta, ply, -depth / ONE_PLY);
         if (!stopped(w)) {
             const Bound bound = v >= beta ? BOUND_LOWER : v > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-            tt_store(w->job->tt, key, POS_NONE, score_to_tt(v, ply), depth, bound);
+            tt_store(w->job->tt, key, POS_NONE, score_to_tt(v, ply), depth, bound, was_pv);
         }
         return v;
     }
@@ -785,15 +791,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            /* Step 15. Late-move reductions: ln(depth) ln(move number), less for threats, for
-             * moves that build two lines and for moves with a good history, more where the
-             * position is not improving. */
+            /* Step 15. Late-move reductions: ln(depth) ln(move number), less at nodes that are
+             * or were on the PV, for threats, for moves that build two lines and for moves with
+             * a good history, more where the position is not improving. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
                 double rd =
                     SEL.lmr_scale * log((double)depth / ONE_PLY) * log((double)searched + 1);
                 if (!pv_node && !improving && rd > 1) rd += 1;
-                if (pv_node) rd -= SEL.lmr_pv;
+                if (pv_node)
+                    rd -= SEL.lmr_pv;
+                else if (was_pv)
+                    rd -= SEL.lmr_was_pv;
                 if (!quiet)
                     rd -= SEL.lmr_threat;
                 else if (builds_two_lines(b, m, me))
@@ -840,7 +849,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* Step 16. Remember the result. */
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(w->job->tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(w->job->tt, key, best_move, score_to_tt(best, ply), depth, bound, was_pv);
     return best;
 }
 

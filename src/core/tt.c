@@ -1,7 +1,7 @@
 /*
  * tt.c — the transposition table. Data word layout (low to high): move 16 bits, score 16 bits
  * (signed), depth 16 bits (signed, in 1/DEPTH_UNIT plies, so qsearch depths fit), bound 2
- * bits, generation 6 bits.
+ * bits, generation 6 bits, the PV flag 1 bit.
  * Replacement: the same position, else an empty way, else the way whose depth minus age is
  * lowest.
  */
@@ -12,17 +12,18 @@
 
 enum { MIN_CLUSTERS = 1024, GENERATION_MASK = 63 };
 
-static uint64_t pack(Pos move, int score, int depth, Bound bound, uint8_t generation) {
+static uint64_t pack(Pos move, int score, int depth, Bound bound, bool pv, uint8_t generation) {
     return (uint64_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
            (uint64_t)(uint16_t)(int16_t)depth << 32 | (uint64_t)bound << 48 |
-           (uint64_t)(generation & GENERATION_MASK) << 50;
+           (uint64_t)(generation & GENERATION_MASK) << 50 | (uint64_t)pv << 56;
 }
 
 static TtHit unpack(uint64_t data) {
     return (TtHit){.move = (Pos)(data & 0xffff),
                    .score = (int16_t)(uint16_t)(data >> 16),
                    .depth = (int16_t)(uint16_t)(data >> 32),
-                   .bound = (Bound)(data >> 48 & 3)};
+                   .bound = (Bound)(data >> 48 & 3),
+                   .pv = data >> 56 & 1};
 }
 
 static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 50 & GENERATION_MASK); }
@@ -80,7 +81,7 @@ static int keep_value(const Tt *tt, uint64_t data) {
     return unpack(data).depth - 4 * DEPTH_UNIT * age;
 }
 
-void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound) {
+void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound, bool pv) {
     TtCluster *c = cluster_of(tt, key);
     TtEntry *victim = &c->entry[0];
     int victim_value = 1 << 30;
@@ -97,7 +98,7 @@ void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound)
         const int value = keep_value(tt, data);
         if (value < victim_value) victim = e, victim_value = value;
     }
-    const uint64_t data = pack(move, score, depth, bound, tt->generation);
+    const uint64_t data = pack(move, score, depth, bound, pv, tt->generation);
     atomic_store_explicit(&victim->data, data, memory_order_relaxed);
     atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
 }

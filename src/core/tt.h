@@ -41,6 +41,7 @@ typedef struct TtHit {
     int score; ///< as stored: the caller converts win scores (search.c)
     int depth; ///< in 1/DEPTH_UNIT plies
     Bound bound;
+    bool pv; ///< stored by a node that was on the PV, or whose entry already said so
 } TtHit;
 
 /// Sets the table to at most `bytes` (a power of two of clusters, at least 1024 of them).
@@ -54,6 +55,6 @@ bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit);
 /// Starts loading key's cluster into the cache, so that a probe made a little later (after
 /// the node's scan) does not wait on memory.
 void tt_prefetch(const Tt *tt, uint64_t key);
-void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound);
+void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound, bool pv);
 
 #endif
