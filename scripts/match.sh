@@ -166,11 +166,13 @@ awk -v me="$new_name" -v them="$name" '
         if (result == "1-0") winner = black; else if (result == "0-1") winner = white; else winner = ""
         if (winner == "") d++; else if (winner == me) w++; else l++
         if (result == "1-0") black_wins++
+        points = winner == me ? 1 : winner == "" ? 0.5 : 0
+        if (black == me) { as_black++; black_points += points } else { as_white++; white_points += points }
         # Games 2k-1 and 2k play one opening with colours swapped (-repeat).
         match($0, /Finished game [0-9]+/)
         k = int((substr($0, RSTART + 14, RLENGTH - 14) - 1) / 2)
         pair_games[k]++
-        pair_points[k] += winner == me ? 1 : winner == "" ? 0.5 : 0
+        pair_points[k] += points
         f = fault(reason)
         if (f != "" && winner != "") { if (winner == me) theirs[f]++; else mine[f]++ }
     }
@@ -184,5 +186,14 @@ awk -v me="$new_name" -v them="$name" '
         printf "W-L-D %d-%d-%d (%d games), score %.3f, Elo %s (95%%: %s .. %s)\n", w, l, d, t, s, elo(s), elo(s - e), elo(s + e)
         for (k in pair_games) if (pair_games[k] == 2) { pairs++; if (pair_points[k] != 1) decisive++ }
         printf "Black won %d of %d games; %d of %d colour-swapped pairs decisive (the others carry no information)\n", black_wins, t, decisive, pairs
+        printf "%s scored %.1f of %d as Black, %.1f of %d as White", me, black_points, as_black, white_points, as_white
+        if (as_black && as_white && black_points > 0 && black_points < as_black && white_points > 0 && white_points < as_white) {
+            # Logistic model: score as Black = 1 / (1 + 10^(-(E - C) / 400)), as White with E + C.
+            # E is the strength with the colours apart, C what these openings give White.
+            lb = log(black_points / (as_black - black_points)) * 400 / log(10)
+            lw = log(white_points / (as_white - white_points)) * 400 / log(10)
+            printf "; colours apart: Elo %+.0f, White'"'"'s edge in these openings %+.0f", (lb + lw) / 2, (lw - lb) / 2
+        }
+        printf "\n"
         printf "time forfeits %s, illegal moves %s, forbidden moves %s, crashes %s\n", pair("time"), pair("illegal"), pair("forbidden"), pair("crash")
     }' "$out/cli.log" | tee "$out/summary.txt"
