@@ -130,19 +130,38 @@ static void summary(Brain *b, const TgSearchResult *r) {
     for (int i = 0; i < r->line_count; i++) report_line(b, &info, i);
 }
 
+/// The first empty point, or a pass on a full board.
+static TgPoint first_empty(const TgGame *g) {
+    for (int y = 0; y < tg_game_height(g); y++)
+        for (int x = 0; x < tg_game_width(g); x++)
+            if (tg_game_stone(g, (TgPoint){x, y}) == TG_NOBODY) return (TgPoint){x, y};
+    return (TgPoint){-1, -1};
+}
+
 void brain_answer_move(Brain *b, const TgSearchResult *r) {
     summary(b, r);
     if (r->line_count > 0) {
         b->last_score = r->score;
         b->have_score = true;
     }
+    TgPoint best = r->best;
+    char pt[32];
+    if (tg_point_is_pass(best)) {
+        /* Renju Black with only forbidden points left: the rules let it pass, the protocol has
+         * no pass. It plays a foul and loses by it, as it would anyway; the manager sees a
+         * legal point, not -1,-1. */
+        best = first_empty(b->game);
+        point_text(best, pt, sizeof pt);
+        brain_out(b, "MESSAGE only forbidden points are left: %s, a foul", pt);
+        tg_game_set_fouls_playable(b->game, true);
+    }
     if (b->job.s.detail & 1) {
-        char pt[32];
-        point_text(r->best, pt, sizeof pt);
+        point_text(best, pt, sizeof pt);
         brain_out(b, "MESSAGE REALTIME BEST %s", pt);
     }
-    tg_game_play(b->game, r->best, 0);
-    brain_out(b, "%d,%d", r->best.x, r->best.y);
+    tg_game_play(b->game, best, 0);
+    tg_game_set_fouls_playable(b->game, false);
+    brain_out(b, "%d,%d", best.x, best.y);
 }
 
 /// YXSEARCHDEFEND: the root moves that do not lose by force, as far as the search saw.

@@ -332,6 +332,28 @@ def showforbid_data(b):
           f"{wrong} wrong; first {first}")
 
 
+# A renju game (self-play at 100,000 nodes) played to its 224th stone: the one empty point left,
+# m1, is a foul for Black, who is to move.
+FULL_RENJU = (
+    "j11 j9 k8 k7 h9 i10 l8 j8 j7 l9 i9 h8 g10 i8 g9 g11 f8 e9 d8 e8 e7 d6 g6 f6 e10 d10 e12 f9 "
+    "h5 g7 e5 f5 h3 i4 f11 d13 f13 f12 h13 d9 c9 d11 d12 e13 d14 l10 k9 i11 k10 c6 e6 h12 h4 "
+    "i13 f10 h2 j14 g14 j12 i14 i12 j10 j13 j15 g13 e3 d5 f2 i6 g4 b5 c13 k5 b11 c10 h6 c5 a5 "
+    "f4 j5 a13 k3 m8 m5 k12 k11 n6 n8 e2 c4 c8 c11 a11 b10 j4 l12 a10 a12 b9 d7 m7 o5 l13 i2 n4 "
+    "j2 g2 n5 l4 m4 l3 m3 m2 l2 k2 m13 n14 m10 o7 e14 i3 l6 m11 k14 o10 o9 f15 h1 c3 j3 l5 b4 "
+    "a4 n15 d2 a1 n12 g8 k15 c15 f14 c2 b1 n10 j1 d1 c12 a8 a6 e15 b6 n9 o14 m12 o1 n7 n11 o4 "
+    "b2 f7 f1 i1 b14 b8 h15 o3 o6 b15 d15 g1 o13 o11 d4 f3 a15 g15 l1 a7 k1 h10 n13 o2 h11 a2 "
+    "a9 l7 i5 k4 h7 b7 l11 j6 b13 e4 d3 o12 e11 b12 m6 g3 g12 n2 b3 a3 e1 a14 c14 m9 l14 o8 n1 "
+    "k13 i15 h14 o15 m14 l15 c1 m15 k6 c7 i7 g5 n3").split()
+
+
+def renju_only_fouls_left(b):
+    b.ask("START 15")
+    b.send("INFO rule 4", "INFO timeout_turn 200")
+    moves = [parse_point(t, 15) for t in FULL_RENJU]
+    r = b.ask("BOARD", *board_body(moves), "DONE")
+    check("renju, only a foul left: it is played, not -1,-1", move_of(r) == (12, 14), r)
+
+
 def info_keys(b):
     b.send("INFO timeout_turn 1000", "INFO timeout_match 100000", "INFO time_left 90000",
            "INFO max_memory 367001600", "INFO game_type 1", "INFO rule 1", "INFO folder C:\\tmp x",
@@ -719,7 +741,8 @@ def main():
     faulthandler.dump_traceback_later(100, exit=True)  # a hung session fails the run
     t0 = time.monotonic()
     for fn in (about_and_start, begin_turn_and_errors, turn_before_start, line_endings,
-               board_colours, board_pass, rules, renju_board_in_move_order, showforbid_data,
+               board_colours, board_pass, rules, renju_board_in_move_order, renju_only_fouls_left,
+               showforbid_data,
                info_keys, takeback_play_restart, swap2, swap2_decisions, yixin_swap2, yixin, stop_while_thinking,
                end_while_thinking, eof):
         session(fn)
