@@ -152,7 +152,7 @@ void brain_answer_move(Brain *b, const TgSearchResult *r) {
          * legal point, not -1,-1. */
         best = first_empty(b->game);
         point_text(best, pt, sizeof pt);
-        brain_out(b, "MESSAGE only forbidden points are left: %s, a foul", pt);
+        brain_out(b, "MESSAGE no legal move is left: %s is played", pt);
         tg_game_set_fouls_playable(b->game, true);
     }
     if (b->job.s.detail & 1) {
