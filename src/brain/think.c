@@ -147,9 +147,10 @@ void brain_answer_move(Brain *b, const TgSearchResult *r) {
     TgPoint best = r->best;
     char pt[32];
     if (tg_point_is_pass(best)) {
-        /* Renju Black with only forbidden points left: the rules let it pass, the protocol has
-         * no pass. It plays a foul and loses by it, as it would anyway; the manager sees a
-         * legal point, not -1,-1. */
+        /* No legal move (renju Black with only forbidden points left, or a YXBLOCK list that
+         * covers every empty point): the rules let it pass, the protocol has no pass. It plays
+         * the first empty point, a foul that loses as the game would anyway; the manager sees
+         * a point on the board, not -1,-1. */
         best = first_empty(b->game);
         point_text(best, pt, sizeof pt);
         brain_out(b, "MESSAGE no legal move is left: %s is played", pt);
