@@ -459,6 +459,17 @@ static bool builds_two_lines(const Board *b, Pos p, Color me) {
     return lines >= 2;
 }
 
+/// A late-move reduction `rd` (plies) made less for what the move is: a threat, a quiet move
+/// that builds two lines, a four of ours.
+static double lmr_by_kind(const Board *b, Pos m, Color me, bool quiet, int mine, double rd) {
+    if (!quiet)
+        rd -= SEL.lmr_threat;
+    else if (builds_two_lines(b, m, me))
+        rd -= SEL.lmr_builder;
+    if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
+    return rd;
+}
+
 /// Whether p lies more than `reach` cells (in x or y) from the stone played `back` moves ago;
 /// true when there is no such stone.
 static bool far_from_move(const Board *b, Pos p, int back, int reach) {
@@ -803,11 +814,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                     rd -= SEL.lmr_pv;
                 else if (was_pv)
                     rd -= SEL.lmr_was_pv;
-                if (!quiet)
-                    rd -= SEL.lmr_threat;
-                else if (builds_two_lines(b, m, me))
-                    rd -= SEL.lmr_builder;
-                if (mine >= THREAT_BLOCK4) rd -= SEL.lmr_four;
+                rd = lmr_by_kind(b, m, me, quiet, mine, rd);
                 rd += far_their * SEL.far_lmr_their + far_mine * SEL.far_lmr_mine;
                 rd -= (double)w->history[me][m] / SEL.lmr_history;
                 r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
@@ -920,12 +927,26 @@ static void sort_root(Worker *w, int from, int to) {
     }
 }
 
+/// The reduction (fractional plies) of root move number `n` (1 for the first searched) at
+/// `depth`: from the third move on, a PV node's late-move reduction, leaving at least a ply.
+static int root_reduction(const Worker *w, Pos m, int n, int depth) {
+    if (!w->job->style.reductions || n <= 2 || depth < SEL.lmr_min_depth) return 0;
+    const Board *b = &w->board;
+    const Color me = board_to_move(b);
+    double rd = SEL.lmr_scale * log((double)depth) * log((double)n) - SEL.lmr_pv;
+    rd = lmr_by_kind(b, m, me, quiet_move(b, m, me), b->threat[m][me] & THREAT_CLASS_MASK, rd);
+    rd -= (double)w->history[me][m] / SEL.lmr_history;
+    const int r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
+    return r < (depth - 2) * ONE_PLY ? r : (depth - 2) * ONE_PLY;
+}
+
 static int root_search(Worker *w, int alpha, int beta, int depth) {
     int best = -SCORE_INF;
     for (int i = w->pv_index; i < w->root_count; i++) {
         RootMove *rm = &w->root[i];
         const bool five = (w->board.threat[rm->move][board_to_move(&w->board)] &
                            THREAT_CLASS_MASK) == THREAT_FIVE;
+        const int r = root_reduction(w, rm->move, i - w->pv_index + 1, depth);
         make_move(w, rm->move);
         w->pv_len[1] = 0;
         int v;
@@ -934,7 +955,10 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
         } else if (i == w->pv_index) {
             v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         } else {
-            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
+            /* Late root moves are reduced like a PV node's, and searched again at the full
+             * depth when one beats alpha, then with the full window when inside it. */
+            v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY - r, 1, false);
+            if (r && v > alpha) v = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false);
             if (v > alpha && v < beta)
                 v = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true);
         }
