@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -22,10 +23,11 @@
 #include "vcf.h"
 
 enum {
-    CHECK_EVERY = 256,     ///< nodes between clock checks (main thread)
-    QUIESCENCE_FOURS = 20, ///< most fours in a row at a leaf
-    ASPIRATION_DEPTH = 4,  ///< aspiration windows from this depth on
-    ASPIRATION_DELTA = 60,
+    CHECK_EVERY = 256,         ///< nodes between clock checks (main thread)
+    QUIESCENCE_FOURS = 20,     ///< most fours in a row at a leaf
+    ASPIRATION_DEPTH = 5,      ///< aspiration windows from this depth on
+    ASPIRATION_DELTA = 16,     ///< this far either side of the last score at first
+    ASPIRATION_FAIL_HIGHS = 3, ///< a ply shallower after each this many fail highs in a row
     ROOT_SOLVER_NODES = 30000, ///< VCF nodes before the search (deterministic)
     ORDER_TT = 1 << 28,
     /// History counts this much less than the ordering tables: it breaks ties among moves of
@@ -980,26 +982,36 @@ static int root_search(Worker *w, int alpha, int beta, int depth) {
     return best;
 }
 
-/// One depth for the current pv_index, with an aspiration window around the last score.
+/// The half-width of the next aspiration window after a score v fell outside this one. Near
+/// an even score it stays between 16 and 21 while the window follows the score; far from it,
+/// it grows (by 6 a try from 1,024 points, by a quarter and 6 from 2,048).
+static int next_aspiration_delta(int delta, int v) { return delta * (3 + abs(v) / 1024) / 4 + 6; }
+
+/// One depth for the current pv_index, with an aspiration window around the last score. The
+/// window is narrow and moves with the score; a run of fail highs searches a ply shallower
+/// for each ASPIRATION_FAIL_HIGHS of them, so that a rising score is confirmed sooner.
 static void aspiration(Worker *w, int depth) {
     const int prev = w->root[w->pv_index].prev_score;
-    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF;
+    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF, fail_highs = 0;
     if (depth >= ASPIRATION_DEPTH && prev > -SCORE_INF && !is_decisive(prev))
         alpha = prev - delta, beta = prev + delta;
     for (;;) {
-        const int v = root_search(w, alpha, beta, depth);
+        const int shallower = fail_highs / ASPIRATION_FAIL_HIGHS;
+        const int v = root_search(w, alpha, beta, depth - shallower > 1 ? depth - shallower : 1);
         sort_root(w, w->pv_index, w->root_count);
         if (stopped(w)) return;
         if (v <= alpha && alpha > -SCORE_INF) {
             beta = (alpha + beta) / 2;
             alpha = v - delta > -SCORE_INF ? v - delta : -SCORE_INF;
+            fail_highs = 0;
         } else if (v >= beta && beta < SCORE_INF) {
             beta = v + delta < SCORE_INF ? v + delta : SCORE_INF;
+            fail_highs++;
         } else {
             return;
         }
         if (is_decisive(v)) alpha = -SCORE_INF, beta = SCORE_INF;
-        delta *= 2;
+        delta = next_aspiration_delta(delta, v);
     }
 }
 
