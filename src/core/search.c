@@ -12,6 +12,7 @@
 #include "search.h"
 #include "timeman.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -64,6 +65,10 @@ static const struct {
     double lmr_builder;   ///< plies less for a quiet move that builds two lines (builds_two_lines)
     double lmr_four;      ///< plies less again for a move that makes a four
     double lmr_history;   ///< one ply less per this much history
+    double lmr_order;     ///< plies more per 100 ordering points below the node's best move
+    double lmr_order_top; ///< ... less this (the best move is reduced this much less)
+    double lmr_order_min; ///< the ordering's term kept between -lmr_order_min
+    double lmr_order_max; ///< and +lmr_order_max plies
     int lmr_deeper;       ///< a reduced move that beats alpha by this + lmr_deeper_r a ply of
     int lmr_deeper_r;     ///< its reduction is re-searched a ply deeper than unreduced,
     int lmr_deeper2;      ///< and one more ply when by this + lmr_deeper2_r a ply
@@ -91,6 +96,10 @@ static const struct {
     .lmr_builder = 1.0,
     .lmr_four = 0.5,
     .lmr_history = 4000,
+    .lmr_order = 0.41,
+    .lmr_order_top = 0.4,
+    .lmr_order_min = 0.5,
+    .lmr_order_max = 2.0,
     .lmr_deeper = 34,
     .lmr_deeper_r = 11,
     .lmr_deeper2 = 320,
@@ -463,6 +472,16 @@ static bool builds_two_lines(const Board *b, Pos p, Color me) {
 
 /// A late-move reduction `rd` (plies) made less for what the move is: a threat, a quiet move
 /// that builds two lines, a four of ours.
+/// Plies more (or fewer) LMR for a move the ordering scores `gap` points below the best move of
+/// its node other than the table move: the trained ordering's confidence, used as Rapfi uses a
+/// policy. A move it rates far below the best is seldom the one that changes the result.
+static double lmr_by_order(int gap) {
+    const double r = SEL.lmr_order * gap / 100.0 - SEL.lmr_order_top;
+    return r < -SEL.lmr_order_min  ? -SEL.lmr_order_min
+           : r > SEL.lmr_order_max ? SEL.lmr_order_max
+                                   : r;
+}
+
 static double lmr_by_kind(const Board *b, Pos m, Color me, bool quiet, int mine, double rd) {
     if (!quiet)
         rd -= SEL.lmr_threat;
@@ -749,6 +768,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     const bool prune = selective && !pv_node && !s.their_three && depth <= 4 * ONE_PLY;
     const int move_limit = selective ? move_count_limit(depth, improving) : MAX_CANDIDATES;
     int best = -SCORE_INF, searched = 0;
+    int top_order = INT_MIN; /* the ordering score of the best move other than the table's */
     Pos best_move = POS_NONE;
     bool counted_out = false;
     for (int i = 0; i < l.count; i++) {
@@ -766,6 +786,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             if (i >= l.count) break;
         }
         const Pos m = pick_next(&l, i);
+        const int order = l.score[i];
+        const bool table_move = order >= ORDER_TT / 2;
+        if (!table_move && top_order == INT_MIN) top_order = order;
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK;
         const bool quiet = quiet_move(b, m, me);
@@ -806,7 +829,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         } else {
             /* Step 15. Late-move reductions: ln(depth) ln(move number), less at nodes that are
              * or were on the PV, for threats, for moves that build two lines and for moves with
-             * a good history, more where the position is not improving. */
+             * a good history, more where the position is not improving and the further the
+             * ordering puts the move below the node's best. */
             int r = 0;
             if (selective && depth >= SEL.lmr_min_depth * ONE_PLY) {
                 double rd =
@@ -819,6 +843,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 rd = lmr_by_kind(b, m, me, quiet, mine, rd);
                 rd += far_their * SEL.far_lmr_their + far_mine * SEL.far_lmr_mine;
                 rd -= (double)w->history[me][m] / SEL.lmr_history;
+                if (!table_move) rd += lmr_by_order(top_order - order);
                 r = rd > 0 ? (int)(rd * ONE_PLY) : 0;
                 const int floor = new_depth < ONE_PLY ? new_depth : ONE_PLY;
                 if (new_depth - r < floor) r = new_depth - floor > 0 ? new_depth - floor : 0;
