@@ -470,8 +470,6 @@ static bool builds_two_lines(const Board *b, Pos p, Color me) {
     return lines >= 2;
 }
 
-/// A late-move reduction `rd` (plies) made less for what the move is: a threat, a quiet move
-/// that builds two lines, a four of ours.
 /// Plies more (or fewer) LMR for a move the ordering scores `gap` points below the best move of
 /// its node other than the table move: the trained ordering's confidence, used as Rapfi uses a
 /// policy. A move it rates far below the best is seldom the one that changes the result.
@@ -482,6 +480,8 @@ static double lmr_by_order(int gap) {
                                    : r;
 }
 
+/// A late-move reduction `rd` (plies) made less for what the move is: a threat, a quiet move
+/// that builds two lines, a four of ours.
 static double lmr_by_kind(const Board *b, Pos m, Color me, bool quiet, int mine, double rd) {
     if (!quiet)
         rd -= SEL.lmr_threat;
