@@ -787,7 +787,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         }
         const Pos m = pick_next(&l, i);
         const int order = l.score[i];
-        const bool table_move = order >= ORDER_TT / 2;
+        const bool table_move = m == tt_move;
         if (!table_move && top_order == INT_MIN) top_order = order;
         if (m == skip || ((b->threat[m][me] & THREAT_MAYBE_33) && !legal(b, m))) continue;
         const int mine = b->threat[m][me] & THREAT_CLASS_MASK;
