@@ -223,6 +223,20 @@ typedef struct Scan {
     int mask;          ///< threat mask of the candidates (weights.h): mine, theirs << 6
 } Scan;
 
+/// The threat class of the opponent's point p as the search must take it. Renju Black's points
+/// with two open threes (THREAT_MAYBE_33) are settled: with no four or straight four beside
+/// them they are never a double-three threat (either a foul, or at most one three is real), and
+/// a four-three or straight four that comes with two threes is a foul when both are real (the
+/// recursive test decides; such points are rare). Unsettled, a foul 4-3-3 made the exact
+/// defences (step 11) leave out the winning move.
+static int their_threat_at(Board *b, Pos p, Color them) {
+    const uint8_t t = b->threat[p][them];
+    const int kind = t & THREAT_CLASS_MASK;
+    if (!(t & THREAT_MAYBE_33)) return kind;
+    if (kind == THREAT_FLEX3_2X) return THREAT_FLEX3;
+    return rules_threat_at(b, p, them);
+}
+
 static void scan(Worker *w, Scan *s) {
     Board *b = &w->board;
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
@@ -239,10 +253,11 @@ static void scan(Worker *w, Scan *s) {
             if (!w->near[p] || !board_empty(b, p)) continue;
             s->cand[s->count++] = p;
             const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
-            const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+            int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
             if (mine < THREAT_FLEX3 && theirs < THREAT_FLEX3) continue; /* most points */
             my_bits |= weights_mask_bit(mine);
-            their_bits |= weights_mask_bit(theirs);
+            their_bits |= weights_mask_bit(theirs); /* unsettled, as the tables were trained */
+            theirs = their_threat_at(b, p, them);
             if (mine == THREAT_FIVE) s->my_five = p;
             if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
             if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
@@ -305,10 +320,10 @@ static int static_mate(const Worker *w, const Scan *s, int ply) {
 
 /// Marks the points that stop the opponent's open threes: on the line of each of its
 /// straight-four points, every point where it would make a four.
-static void mark_three_defences(const Board *b, const Scan *s, Color them, uint8_t *mark) {
+static void mark_three_defences(Board *b, const Scan *s, Color them, uint8_t *mark) {
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
-        if ((b->threat[p][them] & THREAT_CLASS_MASK) != THREAT_FLEX4) continue;
+        if (their_threat_at(b, p, them) != THREAT_FLEX4) continue;
         for (int d = 0; d < 4; d++) {
             if (board_pattern(b, p, d, them) != PAT_FREE4) continue;
             for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
@@ -375,14 +390,14 @@ static void count_43_defences(const Board *b, Pos p, Color them, const Pos *bloc
 /// (count_43_defences). One stone must stop them all, so only points counted for every one of
 /// them (the count returned) defend. A four-three is no sure threat when a block of its four is
 /// already a four of ours (the block gains a tempo): it restricts nothing.
-static int mark_43_defences(const Board *b, const Scan *s, Color them, uint8_t *count) {
+static int mark_43_defences(Board *b, const Scan *s, Color them, uint8_t *count) {
     const Color me = (Color)(them ^ 1);
     uint8_t seen[BOARD_CELLS];
     memset(seen, 0, sizeof seen);
     int threats = 0;
     for (int i = 0; i < s->count && threats < 255; i++) {
         const Pos p = s->cand[i];
-        const int t = b->threat[p][them] & THREAT_CLASS_MASK;
+        const int t = their_threat_at(b, p, them);
         if (t != THREAT_BLOCK4_FLEX3 && t != THREAT_BLOCK4_2X) continue;
         Pos blocks[8];
         int nblocks = 0;
