@@ -148,36 +148,31 @@ static int score_from_tt(int s, int ply) {
 
 /* ---- The worker's board ---- */
 
-static void near_add(Worker *w, Pos p, int delta) {
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++) w->near[p + dy * BOARD_STRIDE + dx] += (uint8_t)delta;
-}
-
-/// The box of the board ply `to` holds: the box of ply `from` grown to cover the points
-/// within two cells of p (clipped to the board).
-static void box_grow(Worker *w, int from, int to, Pos p) {
-    const int8_t *o = w->box[from];
-    const int x = pos_x(p), y = pos_y(p), right = w->board.width - 1, top = w->board.height - 1;
-    int8_t *n = w->box[to];
-    n[0] = (int8_t)(x - 2 < o[0] ? (x - 2 < 0 ? 0 : x - 2) : o[0]);
-    n[1] = (int8_t)(y - 2 < o[1] ? (y - 2 < 0 ? 0 : y - 2) : o[1]);
-    n[2] = (int8_t)(x + 2 > o[2] ? (x + 2 > right ? right : x + 2) : o[2]);
-    n[3] = (int8_t)(y + 2 > o[3] ? (y + 2 > top ? top : y + 2) : o[3]);
+/// The rows of board ply `to`: those of ply `from` with a stone added at p.
+static void rows_add(Worker *w, int from, int to, Pos p) {
+    const int x = pos_x(p), y = pos_y(p), height = w->board.height;
+    const uint32_t board_mask = (1u << w->board.width) - 1;
+    const uint32_t square = ((0x1fu << x) >> 2) & board_mask; /* columns x-2 .. x+2 */
+    if (from != to) {
+        memcpy(w->near_rows[to], w->near_rows[from], sizeof(uint32_t) * (size_t)height);
+        memcpy(w->stone_rows[to], w->stone_rows[from], sizeof(uint32_t) * (size_t)height);
+    }
+    for (int r = y - 2; r <= y + 2; r++)
+        if (r >= 0 && r < height) w->near_rows[to][r] |= square;
+    w->stone_rows[to][y] |= 1u << x;
 }
 
 void worker_reset(Worker *w, const Board *root) {
     w->board = *root;
-    memset(w->near, 0, sizeof w->near);
     w->cell_count = 0;
     const int ply = root->ply;
-    w->box[ply][0] = w->box[ply][1] = BOARD_MAX, w->box[ply][2] = w->box[ply][3] = -1; /* empty */
+    memset(w->near_rows[ply], 0, sizeof w->near_rows[ply]);
+    memset(w->stone_rows[ply], 0, sizeof w->stone_rows[ply]);
     for (int y = 0; y < root->height; y++)
         for (int x = 0; x < root->width; x++) {
             const Pos p = pos_make(x, y);
             w->cells[w->cell_count++] = p;
-            if (board_empty(root, p)) continue;
-            near_add(w, p, 1);
-            box_grow(w, ply, ply, p);
+            if (!board_empty(root, p)) rows_add(w, ply, ply, p);
         }
     memset(w->excluded, 0, sizeof w->excluded);
     w->nodes = 0;
@@ -190,15 +185,10 @@ void worker_reset(Worker *w, const Board *root) {
 static void make_move(Worker *w, Pos p) {
     board_play(&w->board, p);
     tt_prefetch(w->job->tt, w->board.hash); /* probed after the child's scan */
-    near_add(w, p, 1);
-    box_grow(w, w->board.ply - 1, w->board.ply, p);
+    rows_add(w, w->board.ply - 1, w->board.ply, p);
 }
 
-static void unmake_move(Worker *w) {
-    const Pos p = board_last_move(&w->board);
-    board_undo(&w->board);
-    near_add(w, p, -1);
-}
+static void unmake_move(Worker *w) { board_undo(&w->board); }
 
 /// May the side to move play at empty p? Only renju Black has forbidden points.
 static bool legal(Board *b, Pos p) {
@@ -240,18 +230,17 @@ static int their_threat_at(Board *b, Pos p, Color them) {
 static void scan(Worker *w, Scan *s) {
     Board *b = &w->board;
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
-    s->count = 0;
     s->my_five = s->my_win = POS_NONE;
     s->their_fives = 0;
     s->their_three = s->their_threat = s->their_four = false;
     s->my_43 = s->my_33 = POS_NONE;
     int my_bits = 0, their_bits = 0;
-    const int8_t *box = w->box[b->ply]; /* every point near a stone lies in it */
-    for (int y = box[1]; y <= box[3]; y++)
-        for (int x = box[0]; x <= box[2]; x++) {
-            const Pos p = pos_make(x, y);
-            if (!w->near[p] || !board_empty(b, p)) continue;
-            s->cand[s->count++] = p;
+    const uint32_t *near = w->near_rows[b->ply], *stones = w->stone_rows[b->ply];
+    int count = 0;
+    for (int y = 0; y < b->height; y++)
+        for (uint32_t row = near[y] & ~stones[y]; row; row &= row - 1) {
+            const Pos p = pos_make(__builtin_ctz(row), y);
+            s->cand[count++] = p;
             const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
             int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
             if (mine < THREAT_FLEX3 && theirs < THREAT_FLEX3) continue; /* most points */
@@ -268,6 +257,7 @@ static void scan(Worker *w, Scan *s) {
             if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
             if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
         }
+    s->count = count;
     s->mask = my_bits | their_bits << MASK_SIDE_BITS;
     /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
     if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) &&

@@ -52,9 +52,11 @@ typedef struct Worker {
     _Atomic uint64_t nodes;
     int seldepth;
     int completed_depth;
-    uint8_t near[BOARD_CELLS];  ///< stones within two cells (a 5x5 square)
-    int8_t box[MAX_PLY + 1][4]; ///< per board ply: x0, y0, x1, y1 of the points near a stone
-    Pos cells[MAX_CANDIDATES];  ///< every on-board point, for scans
+    /* Per board ply and row, bit x: a stone within two cells (a 5x5 square), and a stone.
+     * A ply's rows are its parent's plus one stone, so undoing a move costs nothing. */
+    uint32_t near_rows[MAX_PLY + 1][BOARD_MAX];
+    uint32_t stone_rows[MAX_PLY + 1][BOARD_MAX];
+    Pos cells[MAX_CANDIDATES]; ///< every on-board point, for scans
     int cell_count;
     int16_t history[2][BOARD_CELLS];
     int eval_stack[SEARCH_MAX_PLY + 1]; ///< static evaluation per ply (improving)
