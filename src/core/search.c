@@ -1,10 +1,10 @@
 /*
  * search.c — the alpha-beta search of search.h.
  *
- * Every node not cut by the transposition table scans the candidate points (empty, within two
- * cells of a stone), which settles the forced cases before any search: a five to make wins; two
- * fives of the opponent lose; one must be blocked (a renju Black that may not block there loses);
- * an open four or a double four to make wins. When the opponent has an open three, only the moves
+ * Every node starts with a scan of the candidate points (empty, within two cells of a stone),
+ * which settles the forced cases before any search: a five to make wins; two fives of the
+ * opponent lose; one must be blocked (a renju Black that may not block there loses); an open
+ * four or a double four to make wins. When the opponent has an open three, only the moves
  * that stop it or make a four are searched; against its four-threes and double fours, only
  * the points on their lines and own fours. Leaves try own fours near the side's last stone.
  * The scan also gives the points the evaluation sums over.
@@ -665,24 +665,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     count_node(w);
     if (ply > w->seldepth) w->seldepth = ply;
 
-    /* Step 2. Transposition table (leaves too: their fours transpose a lot). Only positions
-     * that steps 3-6 do not settle are stored, so a cut here returns what the node would
-     * return after the scan, and saves it: the scan is the costliest part of a node. */
-    TtHit hit = {POS_NONE, 0, 0, BOUND_NONE, false};
-    const Pos skip = w->excluded[ply]; /* the singular-extension test leaves this move out */
-    const uint64_t key = skip ? b->hash ^ (uint64_t)skip * EXCLUSION_KEY : b->hash;
-    const bool found = tt_probe(w->job->tt, key, &hit);
-    const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
-    if (found && !pv_node && hit.depth >= depth) {
-        /* The window as step 6's mate distance pruning will narrow it. */
-        const int lo = alpha > loss_in(ply) ? alpha : loss_in(ply);
-        const int hi = beta < win_in(ply + 1) ? beta : win_in(ply + 1);
-        if (lo < hi && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= hi) ||
-                        (hit.bound == BOUND_UPPER && tt_score <= lo)))
-            return tt_score;
-    }
-
-    /* Step 3. Forced outcomes from the threat scan. */
+    /* Step 2. Forced outcomes from the threat scan. */
     Scan s;
     scan(w, &s);
     Pos forced;
@@ -691,7 +674,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (s.count == 0) return 0; /* a full board: draw */
     if (ply >= SEARCH_MAX_PLY - 2) return scan_eval(w, &s);
 
-    /* Step 4. A four must be blocked: one move, no depth used (an extension). */
+    /* Step 3. A four must be blocked: one move, no depth used (an extension). */
     if (forced != POS_NONE) {
         w->eval_stack[ply] = ply ? -w->eval_stack[ply - 1] : 0;
         make_move(w, forced);
@@ -701,18 +684,27 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return v;
     }
 
-    /* Step 5. A four-three or double three the opponent cannot answer with a four wins. */
+    /* Step 4. A four-three or double three the opponent cannot answer with a four wins. */
     if (w->job->style.reductions && !w->excluded[ply]) {
         const int mate = static_mate(w, &s, ply);
         if (mate) return mate;
     }
 
-    /* Step 6. Mate distance pruning: no result can beat a five already found nearer. The
-     * table's move and PV flag (step 2) are read from here on. */
+    /* Step 5. Mate distance pruning: no result can beat a five already found nearer. */
     alpha = alpha > loss_in(ply) ? alpha : loss_in(ply);
     beta = beta < win_in(ply + 1) ? beta : win_in(ply + 1);
     if (alpha >= beta) return alpha;
 
+    /* Step 6. Transposition table (leaves too: their fours transpose a lot). */
+    TtHit hit = {POS_NONE, 0, 0, BOUND_NONE, false};
+    const Pos skip = w->excluded[ply]; /* the singular-extension test leaves this move out */
+    const uint64_t key = skip ? b->hash ^ (uint64_t)skip * EXCLUSION_KEY : b->hash;
+    const bool found = tt_probe(w->job->tt, key, &hit);
+    const int tt_score = found ? score_from_tt(hit.score, ply) : 0;
+    if (found && !pv_node && hit.depth >= depth &&
+        (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
+         (hit.bound == BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
     const Pos tt_move =
         found && hit.move != POS_NONE && board_empty(b, hit.move) ? hit.move : POS_NONE;
     /* A node on the PV, or one the table says was on it, keeps the flag in the table; its
