@@ -782,7 +782,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
          * puts the one that refutes first (step 11). Shallow futility: nor are they when the
          * evaluation is far below alpha. Both spare our fours and the quiet moves that build
          * two lines toward threes of ours, and both conditions stay true once true (alpha,
-         * best and the count only grow). */
+         * best and the count only grow). Less than a ply from the leaves the count is one and
+         * nothing is spared: the children are leaves, which see only fours, and the first
+         * move is the best the node can tell apart (Rapfi's count at zero plies). */
+        if (selective && depth < ONE_PLY && searched && best > -SCORE_WIN_MIN) break;
         if (!counted_out && best > -SCORE_WIN_MIN &&
             (searched >= move_limit || (prune && searched && depth <= 2 * ONE_PLY &&
                                         static_eval_margin(eval, depth) <= alpha))) {
