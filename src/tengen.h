@@ -448,6 +448,8 @@ typedef struct TgTreeStats {
     uint64_t searched[TG_TREE_DEPTHS];  ///< moves searched there
     uint64_t cut[TG_TREE_DEPTHS];       ///< looped nodes that failed high on some move
     uint64_t first_cut[TG_TREE_DEPTHS]; ///< ... on their first move (the ordering was right)
+    uint64_t answering[TG_TREE_DEPTHS]; ///< looped nodes where the opponent had an open three
+    uint64_t spared[TG_TREE_DEPTHS];    ///< moves searched past the move count (fours, builders)
 } TgTreeStats;
 
 typedef struct TgSearchResult {

@@ -183,17 +183,20 @@ static double per_node(uint64_t count, uint64_t nodes) {
 
 /// The tree's shape, one row per depth left with any node, deepest first.
 static void print_tree(const TgTreeStats *t) {
-    printf(
-        "tree: plies left, nodes evaluated; %% of them futile, razored, looped; at looped "
-        "nodes moves searched / generated, %% that failed high, %% of those on the first move\n");
+    printf("tree: plies left, nodes evaluated; %% of them futile, razored, looped; at looped "
+           "nodes moves searched / generated, %% that failed high, %% of those on the first move, "
+           "%% answering an open three, moves spared past the move count\n");
     for (int d = TG_TREE_DEPTHS - 1; d >= 0; d--) {
         if (!t->evaluated[d]) continue;
-        printf("%3d%s %10" PRIu64 "  %5.1f%% %5.1f%% %5.1f%%  %5.2f / %5.1f  %5.1f%% %5.1f%%\n", d,
-               d == TG_TREE_DEPTHS - 1 ? "+" : " ", t->evaluated[d],
+        printf("%3d%s %10" PRIu64
+               "  %5.1f%% %5.1f%% %5.1f%%  %5.2f / %5.1f  %5.1f%% %5.1f%%  %5.1f%% "
+               "%5.2f\n",
+               d, d == TG_TREE_DEPTHS - 1 ? "+" : " ", t->evaluated[d],
                share(t->futile[d], t->evaluated[d]), share(t->razored[d], t->evaluated[d]),
                share(t->looped[d], t->evaluated[d]), per_node(t->searched[d], t->looped[d]),
                per_node(t->generated[d], t->looped[d]), share(t->cut[d], t->looped[d]),
-               share(t->first_cut[d], t->cut[d]));
+               share(t->first_cut[d], t->cut[d]), share(t->answering[d], t->looped[d]),
+               per_node(t->spared[d], t->looped[d]));
     }
 }
 

@@ -765,6 +765,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (l.count == 0) return loss_in(ply + 2); /* renju Black with only fouls near: lost */
     tree->looped[row]++;
     tree->generated[row] += (uint64_t)l.count;
+    tree->answering[row] += s.their_three;
 
     /* Step 12. The move loop: the first move with a full window, the rest with a null window
      * (late ones reduced), re-searched when they beat alpha. */
@@ -830,6 +831,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         }
         int new_depth = depth - ONE_PLY + ext;
         tree->searched[row]++;
+        tree->spared[row] += counted_out;
         make_move(w, m);
         int v;
         if (searched == 0) {
@@ -1246,6 +1248,8 @@ static void add_tree_stats(const SearchJob *job, TgTreeStats *sum) {
         add_rows(sum->searched, t->searched);
         add_rows(sum->cut, t->cut);
         add_rows(sum->first_cut, t->first_cut);
+        add_rows(sum->answering, t->answering);
+        add_rows(sum->spared, t->spared);
     }
 }
 

@@ -25,7 +25,8 @@ assert rows and rows[-1][0] == "0", rows
 for r in rows:
     futile, razored, looped = (float(x.rstrip("%")) for x in r[2:5])
     assert futile + razored + looped <= 100.1 and float(r[5]) <= float(r[7]), r
-    assert all(0 <= float(x.rstrip("%")) <= 100 for x in r[8:10]), r
+    assert all(0 <= float(x.rstrip("%")) <= 100 for x in r[8:11]), r
+    assert float(r[11]) <= float(r[5]), r
 ' "$tmp/out"
 
 "$bin" analyze --rule freestyle --size 15 --moves "$three" --depth 4 --json >"$tmp/out" 2>&1

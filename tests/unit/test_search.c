@@ -218,6 +218,7 @@ static void test_tree_stats(void **state) {
         assert_true(t->futile[d] + t->razored[d] + t->looped[d] <= t->evaluated[d]);
         assert_true(t->searched[d] <= t->generated[d]);
         assert_true(t->first_cut[d] <= t->cut[d] && t->cut[d] <= t->looped[d]);
+        assert_true(t->answering[d] <= t->looped[d] && t->spared[d] <= t->searched[d]);
         evaluated += t->evaluated[d], futile += t->futile[d], looped += t->looped[d];
     }
     assert_true(evaluated > 0 && futile > 0 && looped > 0 && evaluated < r[0].nodes);
