@@ -28,7 +28,8 @@ const char USAGE_ANALYZE[] =
     "time_ms, nps and lines (move, score, score_text, depth, pv). --tree ends the text with the\n"
     "shape of the search's tree by the plies left at a node: the nodes that reached their\n"
     "static evaluation, the shares cut by reverse futility and by razoring and searched move by\n"
-    "move, the moves searched and generated at those, and how often the first move cut.\n"
+    "move, the moves searched and generated at those, how often the first move cut, the\n"
+    "share answering an open three and the moves searched past the move count.\n"
     "A finished game is an error.\n";
 
 typedef struct AnalyzeOptions {
