@@ -449,7 +449,7 @@ typedef struct TgTreeStats {
     uint64_t cut[TG_TREE_DEPTHS];       ///< looped nodes that failed high on some move
     uint64_t first_cut[TG_TREE_DEPTHS]; ///< ... on their first move (the ordering was right)
     uint64_t answering[TG_TREE_DEPTHS]; ///< looped nodes where the opponent had an open three
-    uint64_t spared[TG_TREE_DEPTHS];    ///< moves searched past the move count (fours, builders)
+    uint64_t spared[TG_TREE_DEPTHS];    ///< moves step 13 spared from its pruning (fours, builders)
 } TgTreeStats;
 
 typedef struct TgSearchResult {

@@ -29,7 +29,7 @@ const char USAGE_ANALYZE[] =
     "shape of the search's tree by the plies left at a node: the nodes that reached their\n"
     "static evaluation, the shares cut by reverse futility and by razoring and searched move by\n"
     "move, the moves searched and generated at those, how often the first move cut, the\n"
-    "share answering an open three and the moves searched past the move count.\n"
+    "share answering an open three and the moves spared from move-count and futility pruning.\n"
     "A finished game is an error.\n";
 
 typedef struct AnalyzeOptions {
@@ -186,7 +186,7 @@ static double per_node(uint64_t count, uint64_t nodes) {
 static void print_tree(const TgTreeStats *t) {
     printf("tree: plies left, nodes evaluated; %% of them futile, razored, looped; at looped "
            "nodes moves searched / generated, %% that failed high, %% of those on the first move, "
-           "%% answering an open three, moves spared past the move count\n");
+           "%% answering an open three, moves spared from pruning\n");
     for (int d = TG_TREE_DEPTHS - 1; d >= 0; d--) {
         if (!t->evaluated[d]) continue;
         printf("%3d%s %10" PRIu64
