@@ -498,15 +498,21 @@ typedef struct TgTuneSettings {
     int batch;              ///< positions a step (0: 4096)
     uint64_t seed;          ///< the order of the positions
     const char *comment;    ///< the table's comment lines; NULL: a summary of the run
+    /// tree samples (tengen datagen --tree): with any, only the move ordering is learnt, from
+    /// them and from `data`'s moves, and the evaluation's values are the start's
+    const char *const *tree;
+    int tree_count;
 } TgTuneSettings;
 
 typedef struct TgTuneProgress {
     int epoch, epochs; ///< epoch 0: before training
     uint64_t games, samples, valid_samples;
-    int scale;                     ///< evaluation units a logit (fitted on the search scores)
-    double train_loss, valid_loss; ///< the evaluation's mean cross-entropy (training: as the
-                                   ///< epoch went; at epoch 0, of the starting table)
-    double order_temperature;      ///< the move ordering's softmax temperature (fitted)
+    uint64_t choices, valid_choices; ///< the ordering's: moves chosen (tree nodes and moves)
+    bool ordering_only;              ///< tree samples given: the evaluation is not trained
+    int scale;                       ///< evaluation units a logit (fitted on the search scores)
+    double train_loss, valid_loss;   ///< the evaluation's mean cross-entropy (training: as the
+                                     ///< epoch went; at epoch 0, of the starting table)
+    double order_temperature;        ///< the move ordering's softmax temperature (fitted)
     double order_train_loss, order_valid_loss; ///< its mean cross-entropy
     double seconds;
 } TgTuneProgress;
@@ -589,6 +595,10 @@ typedef struct TgDatagenSettings {
     uint64_t seed;              ///< the randomness of the openings
     int random_min, random_max; ///< random opening stones (random_max 0: 2..6)
     const TgStopFlag *stop;     ///< may be NULL; games unfinished when it turns true are dropped
+    /// NULL, or a file to append tree samples to: nodes inside every search of the run where a
+    /// move proved best, as training data for the move ordering (`tg_tune`'s `tree`; the format
+    /// is docs/formats.md's)
+    const char *tree_path;
 } TgDatagenSettings;
 
 /// Called after each game is written (from the thread that played it, under the run's lock):

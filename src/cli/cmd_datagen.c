@@ -14,7 +14,7 @@
 
 const char USAGE_DATAGEN[] =
     "usage: tengen datagen --games N --out FILE [--rule R] [--size N] [--nodes N] [--threads T]\n"
-    "                      [--seed S] [--random MIN-MAX] [--quiet]\n"
+    "                      [--seed S] [--random MIN-MAX] [--tree FILE] [--quiet]\n"
     "       tengen datagen --import FILE... --out FILE [--rule R] [--size N] [--nodes N]\n"
     "                      [--threads T] [--quiet]\n"
     "       tengen datagen --check FILE...\n"
@@ -30,6 +30,10 @@ const char USAGE_DATAGEN[] =
     "is drawn and printed. A run appending to a file plays openings its games do not have.\n"
     "Data files can be joined with cat. Progress goes to stderr every few seconds (--quiet:\n"
     "only the summary).\n"
+    "\n"
+    "--tree FILE also appends samples of the searches' trees to FILE: nodes where a move\n"
+    "proved best, one line each (the position, the node's move list, the best move), for\n"
+    "training the move ordering with `tengen tune --tree` (docs/eval.md).\n"
     "\n"
     "--import scores games played elsewhere (a stronger engine's, masters') instead of\n"
     "playing: each keeps its moves and result, and every move after its book gets the score of\n"
@@ -123,11 +127,15 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
             if (!cli_int("--seed", v, 0, 2147483647L, &n)) return 2;
             o->s.seed = (uint64_t)n;
             seeded = true;
+        } else if (cli_option(argc, argv, &i, "--tree", &v)) {
+            o->s.tree_path = v;
         } else if (cli_option(argc, argv, &i, "--random", &v)) {
             if (!parse_range(v, &o->s.random_min, &o->s.random_max)) return 2;
         } else
             return cli_error("datagen: unknown option '%s' (see --help)", argv[i]) + 1;
     }
+    if (o->import && o->s.tree_path)
+        return cli_error("datagen: --tree goes with self-play, not --import") + 1;
     if (o->import && (!o->out || o->s.games))
         return cli_error("datagen: --import FILE... wants --out FILE, and no --games") + 1;
     if (!o->import && (!o->out || !o->s.games))

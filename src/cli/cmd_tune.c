@@ -13,6 +13,7 @@
 const char USAGE_TUNE[] =
     "usage: tengen tune --data FILE [--data FILE...] --rule R --out FILE [--epochs N]\n"
     "                   [--rate X] [--lambda X] [--batch N] [--from FILE|seed] [--seed S]\n"
+    "       tengen tune --tree FILE [--tree FILE...] --rule R --out FILE [options as above]\n"
     "\n"
     "Learns the evaluation's weight table for rule R (docs/eval.md) from training data made\n"
     "by `tengen datagen`: first the scale that turns search scores into win probabilities,\n"
@@ -21,11 +22,17 @@ const char USAGE_TUNE[] =
     "search scores. It starts from the rule's built-in table, the table in a file, or the\n"
     "seed weights (--from seed); with --epochs 0 it writes that start. Every 20th game is\n"
     "held out to measure the loss. One line per epoch: losses, positions/s. The table is\n"
-    "written to FILE as text; copy it to weights/R.txt and rebuild to play with it.\n";
+    "written to FILE as text; copy it to weights/R.txt and rebuild to play with it.\n"
+    "\n"
+    "--tree learns only the move ordering, from the tree samples of `tengen datagen --tree`\n"
+    "(nodes inside searches and the move that proved best there; a position met more than\n"
+    "once counts once, at its deepest): the ordering's code values and its values for where\n"
+    "a move lies from the last two moves. The evaluation's values stay the start's.\n";
 
 typedef struct TuneOptions {
     TgTuneSettings s;
     const char *data[64];
+    const char *tree[64];
     const char *out, *from;
 } TuneOptions;
 
@@ -35,6 +42,9 @@ static void report(const TgTuneProgress *p, void *user) {
         printf("tune: %" PRIu64 " games, %" PRIu64 " positions (%" PRIu64 " held out), scale %d "
                "(%.1f s to read)\n",
                p->games, p->samples + p->valid_samples, p->valid_samples, p->scale, p->seconds);
+        if (p->ordering_only)
+            printf("tune: %" PRIu64 " ordering choices (%" PRIu64 " held out): the ordering only\n",
+                   p->choices + p->valid_choices, p->valid_choices);
         printf("tune: start     train loss %.5f  validation loss %.5f  ordering %.4f %.4f "
                "(temperature %.0f)\n",
                p->train_loss, p->valid_loss, p->order_train_loss, p->order_valid_loss,
@@ -71,6 +81,10 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
             if (o->s.data_count == (int)(sizeof o->data / sizeof *o->data))
                 return cli_error("tune: at most 64 data files") + 1;
             o->data[o->s.data_count++] = v;
+        } else if (cli_option(argc, argv, &i, "--tree", &v)) {
+            if (o->s.tree_count == (int)(sizeof o->tree / sizeof *o->tree))
+                return cli_error("tune: at most 64 tree files") + 1;
+            o->tree[o->s.tree_count++] = v;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
                 return cli_error("tune: unknown rule '%s'", v) + 1;
@@ -91,9 +105,10 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
         } else
             return cli_error("tune: unknown option '%s' (see --help)", argv[i]) + 1;
     }
-    if (!o->out || !has_rule || (!o->s.data_count && o->s.epochs))
+    if (!o->out || !has_rule || (!o->s.data_count && !o->s.tree_count && o->s.epochs))
         return cli_error("tune: --data FILE, --rule R and --out FILE are needed (see --help)") + 1;
     o->s.data = o->data;
+    o->s.tree = o->tree;
     return 0;
 }
 

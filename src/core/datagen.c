@@ -5,6 +5,7 @@
  * Threads each take whole games; one lock orders the appends and the counts.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "dataset.h"
 #include "game.h"
 #include "rules.h"
+#include "search.h"
 #include "zobrist.h"
 
 enum {
@@ -25,6 +27,9 @@ enum {
     DATAGEN_FIRST_RADIUS = 3,    ///< the first random stone: this near the centre
     DATAGEN_NEAR_RADIUS = 2,     ///< every later one: this near a stone already placed
     DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
+    /// A tree sample is kept for one node position in this many (by its hash, so that every
+    /// visit of a kept position is kept): about one line per 2,000 nodes searched.
+    DATAGEN_TREE_EVERY = 32,
 };
 
 /// Openings already played in this run or found in its file, as keys (opening_key); 0 marks
@@ -41,6 +46,7 @@ typedef struct Run {
     int width, height, random_min, random_max;
     uint64_t nodes;
     FILE *f;
+    FILE *tree; ///< tree samples (settings' tree_path), or NULL
     const char *path;
     TgDatagenProgress progress;
     void *user;
@@ -403,6 +409,29 @@ static TgError known_openings(Run *run, char *err, size_t err_size) {
     return got < 0 ? TG_ERR_PARSE : TG_OK;
 }
 
+/// A tree sample (TreeSampler): "RULE SIZE PLIES STONES BEST MOVES", the stones in the order
+/// played and the node's move list as the search generated it, in h8 notation without spaces.
+static void sample_node(void *user, const Board *b, const Pos *moves, int count, Pos best,
+                        int plies) {
+    Run *run = user;
+    if ((b->hash >> 17) % DATAGEN_TREE_EVERY || count < 2) return;
+    TgPoint pts[BOARD_CELLS];
+    for (int i = 0; i < b->ply; i++) {
+        if (b->moves[i] == POS_PASS) return; /* not a position the tuner replays */
+        pts[i] = game_point(b->moves[i]);
+    }
+    char stones[4 * BOARD_CELLS + 1], list[4 * BOARD_CELLS + 1], top[8];
+    const TgPoint best_point = game_point(best);
+    tg_format_moves(pts, b->ply, b->width, b->height, "", stones, sizeof stones);
+    for (int i = 0; i < count; i++) pts[i] = game_point(moves[i]);
+    tg_format_moves(pts, count, b->width, b->height, "", list, sizeof list);
+    tg_point_to_text(best_point, b->width, b->height, top, sizeof top);
+    pthread_mutex_lock(&run->lock);
+    fprintf(run->tree, "%s %d %d %s %s %s\n", tg_rule_name(b->rule), b->width, plies,
+            b->ply ? stones : "-", top, list);
+    pthread_mutex_unlock(&run->lock);
+}
+
 /// Plays the run's games on `threads` threads, one engine each.
 static void run_players(Run *run, int threads) {
     Player *pl = calloc((size_t)threads, sizeof *pl);
@@ -414,6 +443,7 @@ static void run_players(Run *run, int threads) {
         pl[i].engine = tg_engine_new(1, DATAGEN_HASH);
         pl[i].data = malloc(sizeof *pl[i].data);
         ready = pl[i].engine && pl[i].data;
+        if (ready && run->tree) engine_set_tree_sampler(pl[i].engine, sample_node, run);
     }
     if (!ready) fail(run, TG_ERR_MEMORY, "out of memory");
     for (int i = 0; ready && i < threads; i++)
@@ -464,6 +494,13 @@ static TgError run_into_file(Run *run, char *err, size_t err_size) {
         free(run->openings.slot);
         return TG_ERR_IO;
     }
+    const char *tree_path = run->s->tree_path;
+    if (tree_path && !(run->tree = fopen(tree_path, "a"))) {
+        snprintf(err, err_size, "%s: %s", tree_path, strerror(errno));
+        fclose(run->f);
+        free(run->openings.slot);
+        return TG_ERR_IO;
+    }
     pthread_mutex_init(&run->lock, NULL);
     run_players(run, run->s->threads > 0 ? run->s->threads : 1);
     pthread_mutex_destroy(&run->lock);
@@ -471,6 +508,11 @@ static TgError run_into_file(Run *run, char *err, size_t err_size) {
     if (fclose(run->f) != 0 && run->error == TG_OK) {
         run->error = TG_ERR_IO;
         snprintf(run->message, sizeof run->message, "%s: cannot write: %s", run->path,
+                 strerror(errno));
+    }
+    if (run->tree && fclose(run->tree) != 0 && run->error == TG_OK) {
+        run->error = TG_ERR_IO;
+        snprintf(run->message, sizeof run->message, "%s: cannot write: %s", tree_path,
                  strerror(errno));
     }
     if (run->error != TG_OK) snprintf(err, err_size, "%s", run->message);

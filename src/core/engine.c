@@ -46,6 +46,8 @@ struct TgEngine {
     int zero_rollouts;     ///< tg_engine_set_zero_rollouts
     float zero_draw_score; ///< tg_engine_set_zero_draw_score
     const TgModel *model;
+    TreeSampler sampler; ///< engine_set_tree_sampler
+    void *sampler_user;
 };
 
 static const char *const LEVEL_NAMES[TG_LEVEL_COUNT] = {"max",      "hard", "medium", "easy",
@@ -179,6 +181,11 @@ TgError tg_engine_set_threads(TgEngine *e, int threads) {
     return TG_OK;
 }
 
+void engine_set_tree_sampler(TgEngine *e, TreeSampler fn, void *user) {
+    e->sampler = fn;
+    e->sampler_user = user;
+}
+
 void tg_engine_set_tree_memory(TgEngine *e, size_t bytes) {
     e->tree_bytes = bytes;
     if (e->mcts) mcts_set_memory(e->mcts, bytes);
@@ -254,6 +261,8 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
         const Pos p = game_pos(g, l->exclude[i]);
         if (p != POS_NONE) exclude[job->exclude_count++] = p;
     }
+    job->sampler = e->sampler;
+    job->sampler_user = e->sampler_user;
     job->workers = e->workers;
     job->thread_count = l->level == TG_LEVEL_MAX || l->level == TG_LEVEL_HARD ? e->threads : 1;
     for (int i = 0; i < job->thread_count; i++) {

@@ -76,4 +76,19 @@ static inline int eval_order_trained(const Board *b, Pos p, Color me) {
            w->order[me ^ 1][ORDER_DEFEND][pcode_of_word(t, word, (Color)(me ^ 1))];
 }
 
+/// Where p lies from the opponent's last move (side NEAR_THEIRS) or the side's own (NEAR_OWN):
+/// its near bucket (weights.h).
+static inline int eval_near_bucket(const Board *b, Pos p, int side) {
+    const Pos last = b->ply > side ? b->moves[b->ply - 1 - side] : POS_NONE;
+    if (last == POS_NONE || last == POS_PASS) return NEAR_FAR;
+    return near_bucket(pos_x(p) - pos_x(last), pos_y(p) - pos_y(last));
+}
+
+/// The trained ordering's term for where p lies from the last two moves (weights.h, near).
+static inline int eval_order_near(const Board *b, Pos p) {
+    const EvalWeights *w = b->weights;
+    return w->near[NEAR_THEIRS][eval_near_bucket(b, p, NEAR_THEIRS)] +
+           w->near[NEAR_OWN][eval_near_bucket(b, p, NEAR_OWN)];
+}
+
 #endif

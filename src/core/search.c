@@ -282,6 +282,13 @@ static int move_order(const Worker *w, Pos p, Color me) {
     return eval_order_trained(&w->board, p, me);
 }
 
+/// The ordering value of p in a node's move list: move_order, and with the trained tables
+/// where p lies from the last two moves (learnt from the search's own best moves).
+static int list_order(const Worker *w, Pos p, Color me) {
+    if (w->job->style.seed_eval) return eval_move_order(&w->board, p, me);
+    return eval_order_trained(&w->board, p, me) + eval_order_near(&w->board, p);
+}
+
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
 /// the single block when the opponent has one five point.
 static int forced_score(Worker *w, const Scan *s, int ply, Pos *forced) {
@@ -550,7 +557,7 @@ static void add_moves(Worker *w, const Scan *s, Pos tt_move, const uint8_t *defe
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
         if (defence && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
-        const int score = move_order(w, p, me) + w->history[me][p] / ORDER_HISTORY_DIV +
+        const int score = list_order(w, p, me) + w->history[me][p] / ORDER_HISTORY_DIV +
                           (p == tt_move ? ORDER_TT : 0);
         list_add(l, p, score);
     }
@@ -891,7 +898,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
     if (searched == 0) return skip ? alpha : loss_in(ply + 2);
 
-    /* Step 16. Remember the result. */
+    /* Step 16. Remember the result (and offer the node to the ordering's training data). */
+    if (w->job->sampler && best_move != POS_NONE && depth >= ONE_PLY)
+        w->job->sampler(w->job->sampler_user, b, l.move, l.count, best_move, plies);
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     tt_store(w->job->tt, key, best_move, score_to_tt(best, ply), depth, bound, was_pv);
     return best;

@@ -43,6 +43,13 @@ typedef struct RootMove {
 
 struct SearchJob;
 
+/// Receives interior nodes the search resolved (a move proved best at a ply or more from the
+/// leaves): the board, the node's move list as generated, the best move and the whole plies
+/// left. Training data for the move ordering (tg_datagen's tree samples); called from the
+/// searching thread.
+typedef void (*TreeSampler)(void *user, const Board *b, const Pos *moves, int count, Pos best,
+                            int plies);
+
 /// One search thread. Lives in the engine between searches, so its history table carries
 /// over from move to move (cleared with the engine).
 typedef struct Worker {
@@ -87,7 +94,13 @@ typedef struct SearchJob {
     int thread_count;
     TgSearchCallback callback;
     void *user;
+    TreeSampler sampler; ///< NULL in play
+    void *sampler_user;
 } SearchJob;
+
+/// Datagen's hook: every later search of the engine reports its resolved nodes to `fn` (NULL:
+/// none). engine.c.
+void engine_set_tree_sampler(TgEngine *e, TreeSampler fn, void *user);
 
 /// Sets a worker to search from `root`.
 void worker_reset(Worker *w, const Board *root);

@@ -14,8 +14,12 @@
  *      lambda * result + (1 - lambda) * sigmoid(search score / K), with Adam on mini-batches and
  *      a small pull towards the starting weights (codes that seldom occur keep them).
  *   3. likewise fits the move ordering's tables (weights.h: a move's attack value of its own code
- *      plus the defence value of the opponent's) by the cross-entropy of a softmax over the
- *      legal candidates against the move the search played, its temperature fitted first.
+ *      plus the defence value of the opponent's, plus the values of where it lies from the last
+ *      two moves) by the cross-entropy of a softmax over the legal candidates against the move
+ *      the search played, its temperature fitted first.
+ * With tree samples (datagen --tree: nodes inside searches, each with the move list the search
+ * generated and the move that proved best) only the ordering is fitted, on those choices too;
+ * a position met more than once counts once, at its deepest.
  * Codes whose patterns are all at most FREE1 (no shape at all) stay 0. Rules that treat both
  * colours alike (all but renju) train one table for both. Positions the search settles
  * without evaluating (a five on the board for either side) and decided scores are left out.
@@ -26,6 +30,7 @@
 #include "../tengen.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +45,9 @@
 enum {
     CODE_PARAMS = 2 * 2 * PCODE_COUNT, ///< [colour][role][code]; colour 0 only when shared
     PARAMS = CODE_PARAMS + MASK_COUNT,
-    ORDER_PARAMS = 2 * 2 * PCODE_COUNT, ///< [colour][attack/defence][code]
-    MINUS = 0x8000,                     ///< a feature counted negatively (the waiting side's)
+    NEAR_PARAMS = 2 * 2 * PCODE_COUNT, ///< the ordering's [colour][attack/defence][code], then
+    ORDER_PARAMS = NEAR_PARAMS + 2 * NEAR_BUCKETS, ///< [their/own][near bucket]
+    MINUS = 0x8000, ///< a feature counted negatively (the waiting side's)
 };
 
 typedef struct Sample {
@@ -60,7 +66,8 @@ typedef struct Choice {
 } Choice;
 
 typedef struct Candidate {
-    uint16_t attack, defend; ///< ordering parameters: the mover's code, the waiter's
+    uint16_t attack, defend;       ///< ordering parameters: the mover's code, the waiter's
+    uint8_t near_theirs, near_own; ///< near buckets from the last two moves
 } Candidate;
 
 typedef struct Samples {
@@ -172,7 +179,9 @@ static bool add_choice(Samples *s, const Board *b, const Pos *cand, int count, P
         if (p == played) chosen = n;
         c[n++] = (Candidate){
             (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me)),
-            (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them))};
+            (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them)),
+            (uint8_t)eval_near_bucket(b, p, NEAR_THEIRS),
+            (uint8_t)eval_near_bucket(b, p, NEAR_OWN)};
     }
     if (chosen < 0 || n < 2) return true;
     if (!grow((void **)&s->cand, &s->cand_cap, s->cand_count + (size_t)n, sizeof *c) ||
@@ -216,6 +225,132 @@ static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, 
     free(b);
     dataset_close(r);
     return ok && got == 0;
+}
+
+/* ---- Tree samples ---- */
+
+/// One tree sample line: "RULE SIZE PLIES STONES BEST MOVES" (docs/formats.md).
+typedef struct TreeLine {
+    Rule rule;
+    int size, plies, stones, moves;
+    TgPoint stone[BOARD_CELLS], move[BOARD_CELLS], best;
+} TreeLine;
+
+/// Reads a tree sample line into *t; false when it does not read.
+static bool parse_tree_line(char *text, TreeLine *t) {
+    char *tok[6], *save = NULL;
+    int n = 0;
+    for (char *w = strtok_r(text, " \t\r\n", &save); w && n < 6;
+         w = strtok_r(NULL, " \t\r\n", &save))
+        tok[n++] = w;
+    if (n != 6 || !tg_rule_from_name(tok[0], &t->rule)) return false;
+    char *end;
+    t->size = (int)strtol(tok[1], &end, 10);
+    if (*end || t->size < TG_MIN_SIZE || t->size > TG_MAX_SIZE) return false;
+    t->plies = (int)strtol(tok[2], &end, 10);
+    if (*end || t->plies < 1) return false;
+    char err[8];
+    t->stones = 0;
+    if (strcmp(tok[3], "-") && tg_parse_moves(tok[3], t->size, t->size, t->stone, BOARD_CELLS,
+                                              &t->stones, err, sizeof err) != TG_OK)
+        return false;
+    return tg_point_from_text(tok[4], t->size, t->size, &t->best) == TG_OK &&
+           !tg_point_is_pass(t->best) &&
+           tg_parse_moves(tok[5], t->size, t->size, t->move, BOARD_CELLS, &t->moves, err,
+                          sizeof err) == TG_OK &&
+           t->moves >= 2;
+}
+
+/// Plays a sample's stones on b; false when one is a pass or not empty.
+static bool replay_stones(Board *b, const TreeLine *t) {
+    board_init(b, t->rule, t->size, t->size);
+    for (int i = 0; i < t->stones; i++) {
+        if (tg_point_is_pass(t->stone[i])) return false;
+        const Pos p = pos_make(t->stone[i].x, t->stone[i].y);
+        if (!board_empty(b, p)) return false;
+        board_play(b, p);
+    }
+    return true;
+}
+
+typedef struct TreeKey {
+    uint64_t hash;
+    int plies;
+    size_t line;
+} TreeKey;
+
+static int deepest_first(const void *a, const void *b) {
+    const TreeKey *x = a, *y = b;
+    if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
+    if (x->plies != y->plies) return y->plies - x->plies;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/// Reads a tree file's lines under `rule`, replaying each position. With `keys`, appends each
+/// line's position key; with `keep`, adds the lines it marks as ordering choices (a
+/// position's hash picks the held-out twentieth).
+static bool tree_pass(Samples *s, const char *path, Rule rule, TreeKey **keys, size_t *nkeys,
+                      size_t *cap, const bool *keep, char *err, size_t err_size) {
+    FILE *f = fopen(path, "r");
+    if (!f) return snprintf(err, err_size, "%s: %s", path, strerror(errno)), false;
+    char *line = NULL;
+    size_t len = 0, number = 0;
+    TreeLine *t = malloc(sizeof *t);
+    Board *b = malloc(sizeof *b);
+    bool ok = t && b;
+    if (!ok) snprintf(err, err_size, "out of memory");
+    while (ok && getline(&line, &len, f) > 0) {
+        number++;
+        if (!parse_tree_line(line, t) || (t->rule == rule && !replay_stones(b, t))) {
+            snprintf(err, err_size, "%s line %zu: not a tree sample", path, number);
+            ok = false;
+        } else if (t->rule != rule) {
+            continue;
+        } else if (keys) {
+            ok = grow((void **)keys, cap, *nkeys + 1, sizeof **keys);
+            if (ok) {
+                const size_t at = (*nkeys)++;
+                (*keys)[at] = (TreeKey){b->hash, t->plies, at};
+            }
+            if (!ok) snprintf(err, err_size, "out of memory");
+        } else if (keep[(*nkeys)++]) {
+            Pos cand[BOARD_CELLS];
+            for (int i = 0; i < t->moves; i++) cand[i] = pos_make(t->move[i].x, t->move[i].y);
+            ok = add_choice(s, b, cand, t->moves, pos_make(t->best.x, t->best.y),
+                            b->hash % 20 == 19);
+            if (!ok) snprintf(err, err_size, "out of memory");
+        }
+    }
+    free(line);
+    free(t);
+    free(b);
+    fclose(f);
+    return ok;
+}
+
+/// The tree samples of every file: each position once, at its deepest (the first line of
+/// those).
+static bool read_trees(Samples *s, const TgTuneSettings *st, uint64_t *nodes, char *err,
+                       size_t err_size) {
+    TreeKey *keys = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = true;
+    for (int i = 0; ok && i < st->tree_count; i++)
+        ok = tree_pass(s, st->tree[i], st->rule, &keys, &n, &cap, NULL, err, err_size);
+    bool *keep = ok ? calloc(n + 1, sizeof *keep) : NULL;
+    if (ok && !keep) ok = false, snprintf(err, err_size, "out of memory");
+    if (ok) {
+        qsort(keys, n, sizeof *keys, deepest_first);
+        for (size_t i = 0; i < n; i++)
+            if (i == 0 || keys[i].hash != keys[i - 1].hash) keep[keys[i].line] = true;
+        *nodes = n;
+        size_t line = 0;
+        for (int i = 0; ok && i < st->tree_count; i++)
+            ok = tree_pass(s, st->tree[i], st->rule, NULL, &line, NULL, keep, err, err_size);
+    }
+    free(keys);
+    free(keep);
+    return ok;
 }
 
 /* ---- The evaluation model ---- */
@@ -282,7 +417,9 @@ static double choice_loss(const Samples *s, size_t i, const float *w, double t, 
     double z[BOARD_CELLS], top = -1e300, sum = 0;
     for (size_t j = 0; j < n; j++) {
         const Candidate *x = &s->cand[first + j];
-        z[j] = (w[x->attack] + w[x->defend]) / t;
+        z[j] = (w[x->attack] + w[x->defend] + w[NEAR_PARAMS + x->near_theirs] +
+                w[NEAR_PARAMS + NEAR_BUCKETS + x->near_own]) /
+               t;
         if (z[j] > top) top = z[j];
     }
     for (size_t j = 0; j < n; j++) sum += z[j] = exp(z[j] - top);
@@ -292,6 +429,8 @@ static double choice_loss(const Samples *s, size_t i, const float *w, double t, 
             const float d = (float)((z[j] / sum - (j == (size_t)c->chosen)) / t * weight);
             grad[x->attack] += d;
             grad[x->defend] += d;
+            grad[NEAR_PARAMS + x->near_theirs] += d;
+            grad[NEAR_PARAMS + NEAR_BUCKETS + x->near_own] += d;
         }
     return -log(z[c->chosen] / sum);
 }
@@ -423,6 +562,9 @@ static void weights_to_params(const EvalWeights *w, float *eval, float *order) {
                 order[(c * 2 + r) * PCODE_COUNT + code] = w->order[c][r][code];
             }
     for (int m = 0; m < MASK_COUNT; m++) eval[CODE_PARAMS + m] = w->mask[m];
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < NEAR_BUCKETS; k++)
+            order[NEAR_PARAMS + side * NEAR_BUCKETS + k] = w->near[side][k];
 }
 
 static int16_t to_int16(double v) {
@@ -439,6 +581,9 @@ static void params_to_weights(const float *eval, const float *order, Rule rule, 
                 w->order[c][r][code] = to_int16(order[param_of(rule, (Color)c, r, code)]);
             }
     for (int m = 0; m < MASK_COUNT; m++) w->mask[m] = to_int16(eval[CODE_PARAMS + m]);
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < NEAR_BUCKETS; k++)
+            w->near[side][k] = to_int16(order[NEAR_PARAMS + side * NEAR_BUCKETS + k]);
     w->scale = scale;
 }
 
@@ -457,7 +602,9 @@ static bool read_all(const TgTuneSettings *s, Samples *samples, uint64_t *games,
                      size_t err_size) {
     for (int i = 0; i < s->data_count; i++)
         if (!read_file(samples, s->data[i], s->rule, games, err, err_size)) return false;
-    if (samples->count == 0 && s->epochs > 0) {
+    uint64_t nodes = 0;
+    if (s->tree_count && !read_trees(samples, s, &nodes, err, err_size)) return false;
+    if ((s->tree_count ? samples->choice_count : samples->count) == 0 && s->epochs > 0) {
         snprintf(err, err_size, "no %s positions in the data", tg_rule_name(s->rule));
         return false;
     }
@@ -479,7 +626,10 @@ static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t game
     if (ok) {
         const int batch = s->batch > 0 ? s->batch : 4096;
         const double rate = s->rate > 0 ? s->rate : 1.0;
-        const double scale = s->epochs ? minimise(score_loss, samples, NULL, 20, 3000) : w->scale;
+        /* With tree samples the evaluation stays as it started: only the ordering learns. */
+        const bool eval_too = s->tree_count == 0;
+        const double scale =
+            s->epochs && eval_too ? minimise(score_loss, samples, NULL, 20, 3000) : w->scale;
         const double temp = s->epochs ? minimise(all_choices_loss, samples, oa.w, 5, 5000) : 100;
         uint64_t rng = s->seed;
         TgTuneProgress p = {.epochs = s->epochs,
@@ -488,12 +638,18 @@ static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t game
                             .order_temperature = temp};
         for (size_t i = 0; i < samples->count; i++) p.valid_samples += samples->sample[i].held_out;
         p.samples = samples->count - p.valid_samples;
+        for (size_t i = 0; i < samples->choice_count; i++)
+            p.valid_choices += samples->choice[i].held_out;
+        p.choices = samples->choice_count - p.valid_choices;
+        p.ordering_only = !eval_too;
         for (int e = 0; e <= s->epochs; e++) {
             /* A third of the step for the last third of the epochs: settle. */
             const double r = e > s->epochs * 2 / 3 ? rate / 3 : rate;
             p.epoch = e;
             if (e) {
-                p.train_loss = eval_epoch(samples, &ea, order, scale, s->lambda, r, batch, &rng);
+                if (eval_too)
+                    p.train_loss =
+                        eval_epoch(samples, &ea, order, scale, s->lambda, r, batch, &rng);
                 p.order_train_loss = order_epoch(samples, &oa, order, temp, r, batch, &rng);
             } else {
                 mean_losses(samples, ea.w, scale, s->lambda, oa.w, temp, false, &p.train_loss,
@@ -533,9 +689,14 @@ char *tg_tune(const TgTuneSettings *s, TgTuneCallback progress, void *user, char
     }
     if (ok) {
         char comment[400];
-        snprintf(comment, sizeof comment,
-                 "tengen tune: %llu games, %zu positions, lambda %.2f, %d epochs",
-                 (unsigned long long)games, samples.count, s->lambda, s->epochs);
+        if (s->tree_count)
+            snprintf(comment, sizeof comment,
+                     "tengen tune --tree: the ordering from %zu tree nodes, %d epochs",
+                     samples.choice_count, s->epochs);
+        else
+            snprintf(comment, sizeof comment,
+                     "tengen tune: %llu games, %zu positions, lambda %.2f, %d epochs",
+                     (unsigned long long)games, samples.count, s->lambda, s->epochs);
         text = weights_format(w, s->rule, s->comment ? s->comment : comment);
         if (!text) snprintf(err, err_size, "out of memory");
     }

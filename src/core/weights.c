@@ -12,7 +12,13 @@
  * A `code` line names the four patterns of a code (any order) and gives its values for Black as
  * mover and as waiter, then White's; codes not listed are 0. A `mask` line names the mover's
  * threat classes and the waiter's ('-' for none) and gives the value. An `order` line is like a
- * `code` line with the move ordering's values: Black's attack and defence, then White's.
+ * `code` line with the move ordering's values: Black's attack and defence, then White's. A `near`
+ * line gives the ordering's value of a move by where it lies from the opponent's last move
+ * (`their`) or the side's own (`own`): the larger and the smaller of its column and row distances
+ * (`2,1`), or `far`; buckets not listed are 0.
+ *
+ *   near their 1,0 15
+ *   near own far -27
  */
 #include "weights.h"
 
@@ -132,7 +138,35 @@ typedef struct ParseState {
     bool seen_code[PCODE_COUNT];
     bool seen_order[PCODE_COUNT];
     bool seen_mask[MASK_COUNT];
+    bool seen_near[2][NEAR_BUCKETS];
 } ParseState;
+
+static const char *const NEAR_SIDES[2] = {"their", "own"};
+
+/// "2,1" (larger distance first, up to NEAR_REACH) or "far" -> bucket; -1 when neither.
+static int near_by_name(const char *text) {
+    if (!strcmp(text, "far")) return NEAR_FAR;
+    if (strlen(text) != 3 || text[1] != ',') return -1;
+    const int far = text[0] - '0', close = text[2] - '0';
+    if (far < 1 || far > NEAR_REACH || close < 0 || close > far) return -1;
+    return near_bucket(far, close);
+}
+
+static bool parse_near(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
+    if (n != 4) return fail(err, size, line, "a near line has a side, a distance and a value");
+    const int side = !strcmp(tok[1], NEAR_SIDES[0])   ? NEAR_THEIRS
+                     : !strcmp(tok[1], NEAR_SIDES[1]) ? NEAR_OWN
+                                                      : -1;
+    if (side < 0) return fail(err, size, line, "near: 'their' or 'own', not '%s'", tok[1]);
+    const int bucket = near_by_name(tok[2]);
+    if (bucket < 0)
+        return fail(err, size, line, "near: a distance like 2,1 or far, not '%s'", tok[2]);
+    if (st->seen_near[side][bucket]) return fail(err, size, line, "the same near twice");
+    st->seen_near[side][bucket] = true;
+    if (!parse_int16(tok[3], &st->w->near[side][bucket]))
+        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
+    return true;
+}
 
 /// A `code` or `order` line into table[colour][role or side][code].
 static bool parse_code(int16_t (*table)[2][PCODE_COUNT], bool *seen, char **tok, int n, int line,
@@ -199,6 +233,7 @@ static bool parse_line(ParseState *st, char *text, int line, char *err, size_t s
     if (!strcmp(tok[0], "order"))
         return parse_code(st->w->order, st->seen_order, tok, n, line, err, size);
     if (!strcmp(tok[0], "mask")) return parse_mask(st, tok, n, line, err, size);
+    if (!strcmp(tok[0], "near")) return parse_near(st, tok, n, line, err, size);
     return fail(err, size, line, "unknown keyword '%s'", tok[0]);
 }
 
@@ -278,6 +313,26 @@ static void put_codes(Text *t, const char *keyword, const int16_t (*table)[2][PC
     }
 }
 
+/// The ordering's `near` lines with a value, nearest first, the opponent's last move first.
+static void put_near(Text *t, const EvalWeights *w) {
+    bool any = false;
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < NEAR_BUCKETS; k++) any |= w->near[side][k] != 0;
+    if (!any) return;
+    put(t, "# near: from the opponent's last move (their) or the side's own, the larger and the\n"
+           "# smaller of the column and row distances (or far), then the value\n");
+    for (int side = 0; side < 2; side++)
+        for (int far = 1; far <= NEAR_REACH + 1; far++)
+            for (int close = 0; close <= (far > NEAR_REACH ? 0 : far); close++) {
+                const int k = far > NEAR_REACH ? NEAR_FAR : near_bucket(far, close);
+                if (!w->near[side][k]) continue;
+                if (k == NEAR_FAR)
+                    put(t, "near %s far %d\n", NEAR_SIDES[side], w->near[side][k]);
+                else
+                    put(t, "near %s %d,%d %d\n", NEAR_SIDES[side], far, close, w->near[side][k]);
+            }
+}
+
 char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
     Text t = {.s = malloc(4096), .cap = 4096};
     if (!t.s) return NULL;
@@ -309,6 +364,7 @@ char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
     }
     put(&t, "# order: four line patterns, then Black's attack and defence, White's\n");
     put_codes(&t, "order", w->order);
+    put_near(&t, w);
     if (t.failed) {
         free(t.s);
         return NULL;

@@ -37,12 +37,34 @@ enum {
     MASK_COUNT = 1 << (2 * MASK_SIDE_BITS), ///< mover's bits, then the waiter's above them
 };
 
+/// Where a move lies from one of the last two moves (the opponent's, the side's own), for the
+/// move ordering: by the larger and the smaller of its column and row distances up to
+/// NEAR_REACH cells (14 buckets, near_bucket); farther, or with no such move, NEAR_FAR.
+enum {
+    NEAR_THEIRS,
+    NEAR_OWN,
+    NEAR_REACH = 4,
+    NEAR_BUCKETS = 15,
+    NEAR_FAR = NEAR_BUCKETS - 1,
+};
+
+/// The bucket of a move dx columns and dy rows from a last move (either sign; not both 0).
+static inline int near_bucket(int dx, int dy) {
+    if (dx < 0) dx = -dx;
+    if (dy < 0) dy = -dy;
+    const int far = dx > dy ? dx : dy, close = dx > dy ? dy : dx;
+    if (far > NEAR_REACH || far == 0) return NEAR_FAR;
+    return far * (far + 1) / 2 - 1 + close; /* 1,0 1,1 | 2,0 2,1 2,2 | 3,0 ... 4,4 */
+}
+
 typedef struct EvalWeights {
     int16_t code[2][2][PCODE_COUNT]; ///< [colour][role][pattern code]
     int16_t mask[MASK_COUNT];        ///< [mover bits | waiter bits << MASK_SIDE_BITS]
     /// Move ordering: playing p scores order[me][ATTACK][my code at p] +
-    /// order[them][DEFEND][their code at p].
+    /// order[them][DEFEND][their code at p] + near[THEIRS][bucket from the opponent's last
+    /// move] + near[OWN][bucket from the side's own last move].
     int16_t order[2][2][PCODE_COUNT];
+    int16_t near[2][NEAR_BUCKETS];
     int scale; ///< evaluation units per logit: P(win) = 1 / (1 + exp(-eval / scale))
 } EvalWeights;
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_tune.sh — end-to-end checks of `tengen tune`: on the small fixed data file
 # (tests/data/tune-small.tgd) the training loss goes down and the table it writes reads back
-# as a start; malformed data and weight files and bad options are refused with a clear message.
+# as a start; tree samples from datagen --tree teach the ordering alone; malformed data, tree
+# and weight files and bad options are refused with a clear message.
 # usage: sh tests/cli/test_tune.sh path/to/tengen
 bin=${1:?usage: $0 path/to/tengen}
 here=$(dirname "$0")
@@ -25,6 +26,30 @@ check "... and writes back the same values" cmp -s "$(grep -v '^#' "$tmp/w.txt" 
     "$(grep -v '^#' "$tmp/w2.txt" >"$tmp/b"; echo "$tmp/b")"
 "$bin" tune --from seed --rule renju --epochs 0 --out "$tmp/seed.txt" >"$tmp/out" 2>&1
 check "--from seed writes the seed table" grep -q '^rule renju$' "$tmp/seed.txt"
+
+# Tree samples: datagen --tree writes nodes of its searches; tune --tree learns the ordering
+# (codes and near values) from them and keeps the evaluation's values.
+"$bin" datagen --games 4 --nodes 2000 --seed 5 --out "$tmp/t.tgd" --tree "$tmp/t.tree" >"$tmp/out" 2>&1
+check "datagen --tree exits 0" test $? = 0
+check "... writing tree samples" grep -Eq '^freestyle 15 [0-9]+ [a-o0-9]+ [a-o][0-9]+ [a-o0-9]+$' "$tmp/t.tree"
+check "... every line of that form" test "$(grep -Evc '^freestyle 15 [1-9][0-9]* [a-o0-9]+ [a-o][0-9]+ [a-o0-9]+$' "$tmp/t.tree")" = 0
+"$bin" tune --tree "$tmp/t.tree" --rule freestyle --epochs 6 --batch 64 --rate 2 \
+    --out "$tmp/tw.txt" >"$tmp/out" 2>&1
+check "tune --tree exits 0" test $? = 0
+check "... reads the tree nodes" grep -Eq '^tune: [0-9]+ ordering choices \([0-9]+ held out\): the ordering only' "$tmp/out"
+start=$(sed -n 's/^tune: start .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
+end=$(sed -n 's/^tune: epoch  6 .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
+check "... the ordering's training loss goes down ($start -> $end)" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b < a - 0.005) }'
+check "... writes near values" grep -Eq '^near (their|own) ([1-4],[0-4]|far) -?[0-9]+$' "$tmp/tw.txt"
+"$bin" tune --rule freestyle --epochs 0 --out "$tmp/builtin.txt" >"$tmp/out" 2>&1
+check "... and the evaluation's values of the start" cmp -s \
+    "$(grep -E '^(code|mask|scale)' "$tmp/tw.txt" >"$tmp/a"; echo "$tmp/a")" \
+    "$(grep -E '^(code|mask|scale)' "$tmp/builtin.txt" >"$tmp/b"; echo "$tmp/b")"
+printf 'freestyle 15 2 h8i9 j10 j10\n' >"$tmp/bad.tree"
+"$bin" tune --tree "$tmp/bad.tree" --rule freestyle --out "$tmp/x.txt" >"$tmp/out" 2>&1
+check "a malformed tree sample is refused, its line named" grep -q 'bad.tree line 1: not a tree sample' "$tmp/out"
+"$bin" datagen --import "$tmp/bad.tree" --out "$tmp/x.tgd" --tree "$tmp/y.tree" >"$tmp/out" 2>&1
+check "datagen --tree with --import is refused" grep -q 'tree goes with self-play' "$tmp/out"
 
 "$bin" tune --data "$data" --rule renju --out "$tmp/x.txt" >"$tmp/out" 2>&1
 check "no games of the rule: refused" grep -q 'no renju positions in the data' "$tmp/out"

@@ -2,7 +2,8 @@
  * test_weights.c — pattern codes, the evaluation's weight tables and their text format: codes
  * are a bijection onto the unordered pattern quadruples; the seed weights as codes evaluate
  * exactly as the seed evaluation in every rule; tables round-trip through text; malformed
- * tables are refused with the line named; the built-in tables parse.
+ * tables are refused with the line named; the built-in tables parse; the ordering's near
+ * buckets and their values read from the last two moves.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,6 +150,9 @@ static void test_text_round_trip(void **state) {
         for (int i = 0; i < 50; i++)
             w->mask[splitmix64(&rng) % MASK_COUNT] = (int16_t)(splitmix64(&rng) % 2001 - 1000);
         w->code[WHITE][ROLE_WAITER][1364] = -32768;
+        for (int k = 0; k < NEAR_BUCKETS; k++)
+            w->near[NEAR_THEIRS][k] = (int16_t)(k * 7 - 40),
+            w->near[NEAR_OWN][k] = (int16_t)(k % 3);
         char *text = weights_format(w, (Rule)rule, "a test table\nsecond line");
         assert_non_null(text);
         assert_true(weights_parse(text, (Rule)rule, back, err, sizeof err));
@@ -203,6 +207,53 @@ static void test_malformed_tables_are_refused(void **state) {
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nmask a b c d e f g h i j\n",
                    "too many words");
     assert_refused("tengen-weights 1\nrule freestyle\n# no scale\n", "needs its header");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear their 1,0\n",
+                   "a near line has a side, a distance and a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear mine 1,0 5\n",
+                   "'their' or 'own', not 'mine'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 1,2 5\n",
+                   "a distance like 2,1 or far, not '1,2'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 5,0 5\n", "not '5,0'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 0,0 5\n", "not '0,0'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own far x\n",
+                   "'x' is not a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 2,1 5\nnear own 2,1 6\n",
+                   "line 5: the same near twice");
+}
+
+/// The near buckets: nearest first by the larger distance, then the smaller; beyond 4, far.
+static void test_near_buckets(void **state) {
+    (void)state;
+    static const struct {
+        int dx, dy, bucket;
+    } CASES[] = {{1, 0, 0}, {0, -1, 0},  {1, 1, 1},        {-1, -1, 1},      {2, 0, 2},
+                 {1, 2, 3}, {-2, 2, 4},  {3, 0, 5},        {0, 3, 5},        {3, 3, 8},
+                 {4, 0, 9}, {4, -4, 13}, {5, 0, NEAR_FAR}, {0, 0, NEAR_FAR}, {2, 7, NEAR_FAR}};
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++)
+        assert_int_equal(near_bucket(CASES[i].dx, CASES[i].dy), CASES[i].bucket);
+    /* The ordering adds the value of p's bucket from the opponent's last move and the side's
+     * own; before any move both are far. */
+    EvalWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    char err[160];
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
+                              "near their 1,1 30\nnear their far -5\nnear own 2,2 7\n"
+                              "near own far -1\n",
+                              TG_FREESTYLE, w, err, sizeof err));
+    Board *b = malloc(sizeof *b);
+    assert_non_null(b);
+    board_init(b, TG_FREESTYLE, 15, 15);
+    b->weights = w;
+    assert_int_equal(eval_order_near(b, pos_make(7, 7)), -6);
+    board_play(b, pos_make(7, 7)); /* h8 */
+    board_play(b, pos_make(8, 8)); /* i9 */
+    assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_THEIRS), 1);
+    assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_OWN), 4);
+    assert_int_equal(eval_order_near(b, pos_make(9, 9)), 37);   /* j10: 1,1 and 2,2 */
+    assert_int_equal(eval_order_near(b, pos_make(14, 14)), -6); /* o15: far from both */
+    assert_int_equal(eval_order_near(b, pos_make(7, 9)), 30);   /* h10: 1,1 and 2,0 */
+    free(b);
+    free(w);
 }
 
 /// Every table compiled in parses for the rule it is named after.
@@ -231,6 +282,7 @@ int main(void) {
         cmocka_unit_test(test_features_after_play_and_undo),
         cmocka_unit_test(test_text_round_trip),
         cmocka_unit_test(test_malformed_tables_are_refused),
+        cmocka_unit_test(test_near_buckets),
         cmocka_unit_test(test_builtin_tables_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
