@@ -236,6 +236,24 @@ typedef struct TreeLine {
     TgPoint stone[BOARD_CELLS], move[BOARD_CELLS], best;
 } TreeLine;
 
+/// Reads points written without separators ("h8i9j10"); false on anything else.
+static bool parse_points(const char *s, int size, TgPoint *out, int max, int *count) {
+    *count = 0;
+    while (*s) {
+        char one[8];
+        size_t n = 1;
+        while (s[n] >= '0' && s[n] <= '9' && n < sizeof one - 1) n++;
+        memcpy(one, s, n);
+        one[n] = '\0';
+        if (*count == max || tg_point_from_text(one, size, size, &out[*count]) != TG_OK ||
+            tg_point_is_pass(out[*count]))
+            return false;
+        ++*count;
+        s += n;
+    }
+    return true;
+}
+
 /// Reads a tree sample line into *t; false when it does not read.
 static bool parse_tree_line(char *text, TreeLine *t) {
     char *tok[6], *save = NULL;
@@ -249,16 +267,12 @@ static bool parse_tree_line(char *text, TreeLine *t) {
     if (*end || t->size < TG_MIN_SIZE || t->size > TG_MAX_SIZE) return false;
     t->plies = (int)strtol(tok[2], &end, 10);
     if (*end || t->plies < 1) return false;
-    char err[8];
     t->stones = 0;
-    if (strcmp(tok[3], "-") && tg_parse_moves(tok[3], t->size, t->size, t->stone, BOARD_CELLS,
-                                              &t->stones, err, sizeof err) != TG_OK)
+    if (strcmp(tok[3], "-") && !parse_points(tok[3], t->size, t->stone, BOARD_CELLS, &t->stones))
         return false;
     return tg_point_from_text(tok[4], t->size, t->size, &t->best) == TG_OK &&
            !tg_point_is_pass(t->best) &&
-           tg_parse_moves(tok[5], t->size, t->size, t->move, BOARD_CELLS, &t->moves, err,
-                          sizeof err) == TG_OK &&
-           t->moves >= 2;
+           parse_points(tok[5], t->size, t->move, BOARD_CELLS, &t->moves) && t->moves >= 2;
 }
 
 /// Plays a sample's stones on b; false when one is a pass or not empty.

@@ -45,6 +45,12 @@ check "... writes near values" grep -Eq '^near (their|own) ([1-4],[0-4]|far) -?[
 check "... and the evaluation's values of the start" cmp -s \
     "$(grep -E '^(code|mask|scale)' "$tmp/tw.txt" >"$tmp/a"; echo "$tmp/a")" \
     "$(grep -E '^(code|mask|scale)' "$tmp/builtin.txt" >"$tmp/b"; echo "$tmp/b")"
+# A node with every empty point in its list (a line of 700 characters) reads.
+all=$(for c in a b c d e f g h i j k l m n o; do for r in $(seq 1 15); do [ "$c$r" = h8 ] || printf '%s%s' $c $r; done; done)
+printf 'freestyle 15 3 h8 a1 %s\n' "$all" >"$tmp/long.tree"
+"$bin" tune --tree "$tmp/long.tree" --rule freestyle --epochs 1 --out "$tmp/x.txt" >"$tmp/out" 2>&1
+check "a tree sample with every point in its list reads" grep -q '^tune: 1 ordering choices' "$tmp/out"
+rm -f "$tmp/x.txt"
 printf 'freestyle 15 2 h8i9 j10 j10\n' >"$tmp/bad.tree"
 "$bin" tune --tree "$tmp/bad.tree" --rule freestyle --out "$tmp/x.txt" >"$tmp/out" 2>&1
 check "a malformed tree sample is refused, its line named" grep -q 'bad.tree line 1: not a tree sample' "$tmp/out"
