@@ -28,7 +28,7 @@ enum {
     DATAGEN_NEAR_RADIUS = 2,     ///< every later one: this near a stone already placed
     DATAGEN_HASH = 4 << 20,      ///< table bytes per engine (a few thousand nodes a search)
     /// A tree sample is kept for one node position in this many (by its hash, so that every
-    /// visit of a kept position is kept): about one line per 2,000 nodes searched.
+    /// visit of a kept position is kept): about one line per 400 nodes searched.
     DATAGEN_TREE_EVERY = 32,
 };
 
