@@ -58,30 +58,30 @@ static bool is_separator(char c) {
     return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/// Copies the token starting at s (up to a separator) into tok; returns its length.
-static size_t next_token(const char *s, char *tok, size_t size) {
+/// The length of the token starting at s (up to a separator or the end).
+static size_t token_length(const char *s) {
     size_t n = 0;
     while (s[n] && !is_separator(s[n])) n++;
-    size_t copy = n < size - 1 ? n : size - 1;
-    memcpy(tok, s, copy);
-    tok[copy] = '\0';
     return n;
 }
 
-/// One token: "pass", "--", or one or more glued points ("h8i9j10").
-static TgError parse_token(const char *tok, int width, int height, TgPoint *moves, int max_moves,
-                           int *count, char *err, size_t err_size) {
-    if (strcmp(tok, "pass") == 0 || strcmp(tok, "--") == 0) {
+/// One token of `len` characters: "pass", "--", or one or more glued points ("h8i9j10", of
+/// any length).
+static TgError parse_token(const char *tok, size_t len, int width, int height, TgPoint *moves,
+                           int max_moves, int *count, char *err, size_t err_size) {
+    if ((len == 4 && strncmp(tok, "pass", 4) == 0) || (len == 2 && strncmp(tok, "--", 2) == 0)) {
         if (*count >= max_moves) goto too_many;
         moves[(*count)++] = PASS;
         return TG_OK;
     }
-    for (const char *s = tok; *s;) {
+    const int shown = len < 16 ? (int)len : 16;
+    for (const char *s = tok; s < tok + len;) {
         TgPoint p;
         int n = scan_point(s, height, &p);
         /* In a glued string a 3-digit run means a 2-digit row followed by garbage. */
         if (n == 0) {
-            snprintf(err, err_size, "bad move '%.16s' at \"%.16s\"", tok, s);
+            const int rest = tok + len - s < 16 ? (int)(tok + len - s) : 16;
+            snprintf(err, err_size, "bad move '%.*s' at \"%.*s\"", shown, tok, rest, s);
             return TG_ERR_PARSE;
         }
         if (!tg_point_is_pass(p) && !on_board(p, width, height)) {
@@ -100,7 +100,6 @@ too_many:
 
 TgError tg_parse_moves(const char *text, int width, int height, TgPoint *moves, int max_moves,
                        int *count, char *err, size_t err_size) {
-    char tok[256];
     bool after_move = false; /* a comma must follow a move: ",," or a leading comma is an error */
     *count = 0;
     for (const char *s = text; *s;) {
@@ -114,12 +113,8 @@ TgError tg_parse_moves(const char *text, int width, int height, TgPoint *moves, 
             continue;
         }
         after_move = true;
-        size_t n = next_token(s, tok, sizeof tok);
-        if (n >= sizeof tok) {
-            snprintf(err, err_size, "move list token too long near \"%.16s\"", s);
-            return TG_ERR_PARSE;
-        }
-        TgError e = parse_token(tok, width, height, moves, max_moves, count, err, err_size);
+        const size_t n = token_length(s);
+        TgError e = parse_token(s, n, width, height, moves, max_moves, count, err, err_size);
         if (e != TG_OK) return e;
         s += n;
     }

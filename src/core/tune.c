@@ -236,21 +236,13 @@ typedef struct TreeLine {
     TgPoint stone[BOARD_CELLS], move[BOARD_CELLS], best;
 } TreeLine;
 
-/// Reads points written without separators ("h8i9j10"); false on anything else.
-static bool parse_points(const char *s, int size, TgPoint *out, int max, int *count) {
-    *count = 0;
-    while (*s) {
-        char one[8];
-        size_t n = 1;
-        while (s[n] >= '0' && s[n] <= '9' && n < sizeof one - 1) n++;
-        memcpy(one, s, n);
-        one[n] = '\0';
-        if (*count == max || tg_point_from_text(one, size, size, &out[*count]) != TG_OK ||
-            tg_point_is_pass(out[*count]))
-            return false;
-        ++*count;
-        s += n;
-    }
+/// Reads a sample's points ("h8i9j10"); false on a fault or a pass.
+static bool parse_points(const char *text, int size, TgPoint *out, int *count) {
+    char err[80];
+    if (tg_parse_moves(text, size, size, out, BOARD_CELLS, count, err, sizeof err) != TG_OK)
+        return false;
+    for (int i = 0; i < *count; i++)
+        if (tg_point_is_pass(out[i])) return false;
     return true;
 }
 
@@ -268,18 +260,16 @@ static bool parse_tree_line(char *text, TreeLine *t) {
     t->plies = (int)strtol(tok[2], &end, 10);
     if (*end || t->plies < 1) return false;
     t->stones = 0;
-    if (strcmp(tok[3], "-") && !parse_points(tok[3], t->size, t->stone, BOARD_CELLS, &t->stones))
-        return false;
+    if (strcmp(tok[3], "-") && !parse_points(tok[3], t->size, t->stone, &t->stones)) return false;
     return tg_point_from_text(tok[4], t->size, t->size, &t->best) == TG_OK &&
-           !tg_point_is_pass(t->best) &&
-           parse_points(tok[5], t->size, t->move, BOARD_CELLS, &t->moves) && t->moves >= 2;
+           !tg_point_is_pass(t->best) && parse_points(tok[5], t->size, t->move, &t->moves) &&
+           t->moves >= 2;
 }
 
-/// Plays a sample's stones on b; false when one is a pass or not empty.
+/// Plays a sample's stones on b; false when one is not empty.
 static bool replay_stones(Board *b, const TreeLine *t) {
     board_init(b, t->rule, t->size, t->size);
     for (int i = 0; i < t->stones; i++) {
-        if (tg_point_is_pass(t->stone[i])) return false;
         const Pos p = pos_make(t->stone[i].x, t->stone[i].y);
         if (!board_empty(b, p)) return false;
         board_play(b, p);
@@ -344,8 +334,7 @@ static bool tree_pass(Samples *s, const char *path, Rule rule, TreeKey **keys, s
 
 /// The tree samples of every file: each position once, at its deepest (the first line of
 /// those).
-static bool read_trees(Samples *s, const TgTuneSettings *st, uint64_t *nodes, char *err,
-                       size_t err_size) {
+static bool read_trees(Samples *s, const TgTuneSettings *st, char *err, size_t err_size) {
     TreeKey *keys = NULL;
     size_t n = 0, cap = 0;
     bool ok = true;
@@ -357,7 +346,6 @@ static bool read_trees(Samples *s, const TgTuneSettings *st, uint64_t *nodes, ch
         qsort(keys, n, sizeof *keys, deepest_first);
         for (size_t i = 0; i < n; i++)
             if (i == 0 || keys[i].hash != keys[i - 1].hash) keep[keys[i].line] = true;
-        *nodes = n;
         size_t line = 0;
         for (int i = 0; ok && i < st->tree_count; i++)
             ok = tree_pass(s, st->tree[i], st->rule, NULL, &line, NULL, keep, err, err_size);
@@ -616,8 +604,7 @@ static bool read_all(const TgTuneSettings *s, Samples *samples, uint64_t *games,
                      size_t err_size) {
     for (int i = 0; i < s->data_count; i++)
         if (!read_file(samples, s->data[i], s->rule, games, err, err_size)) return false;
-    uint64_t nodes = 0;
-    if (s->tree_count && !read_trees(samples, s, &nodes, err, err_size)) return false;
+    if (s->tree_count && !read_trees(samples, s, err, err_size)) return false;
     if ((s->tree_count ? samples->choice_count : samples->count) == 0 && s->epochs > 0) {
         snprintf(err, err_size, "no %s positions in the data", tg_rule_name(s->rule));
         return false;

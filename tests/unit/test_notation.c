@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -196,6 +197,23 @@ static void test_long_token_is_refused(void **state) {
     assert_true(err[0] != '\0');
 }
 
+/// A position string of a whole board (540 characters, one token) reads point by point.
+static void test_whole_board_position_string(void **state) {
+    (void)state;
+    char text[4 * 225 + 1] = "";
+    for (int x = 0; x < 15; x++)
+        for (int row = 1; row <= 15; row++)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%c%d", 'a' + x, row);
+    assert_int_equal(strlen(text), 540);
+    TgPoint moves[225];
+    int n;
+    char err[128] = "";
+    assert_int_equal(tg_parse_moves(text, 15, 15, moves, 225, &n, err, sizeof err), TG_OK);
+    assert_int_equal(n, 225);
+    assert_int_equal(moves[224].x, 14);
+    assert_int_equal(moves[224].y, 0); /* o15: the top row */
+}
+
 static void test_asymmetric_position(void **state) {
     (void)state;
     static const TgPoint want[] = {{7, 7}, {7, 6}, {8, 5}, {10, 12}};
@@ -267,6 +285,7 @@ int main(void) {
         cmocka_unit_test(test_empty_tokens_between_commas),
         cmocka_unit_test(test_list_errors),
         cmocka_unit_test(test_long_token_is_refused),
+        cmocka_unit_test(test_whole_board_position_string),
         cmocka_unit_test(test_asymmetric_position),
         cmocka_unit_test(test_format_round_trip_with_passes),
         cmocka_unit_test(test_format_reports_needed_size),
