@@ -76,19 +76,27 @@ static inline int eval_order_trained(const Board *b, Pos p, Color me) {
            w->order[me ^ 1][ORDER_DEFEND][pcode_of_word(t, word, (Color)(me ^ 1))];
 }
 
-/// Where p lies from the opponent's last move (side NEAR_THEIRS) or the side's own (NEAR_OWN):
-/// its near bucket (weights.h).
+/// Where p lies from one of the last four moves (weights.h: NEAR_THEIRS is the opponent's
+/// last, NEAR_OWN_BEFORE the side's own three moves back): its near bucket.
 static inline int eval_near_bucket(const Board *b, Pos p, int side) {
     const Pos last = b->ply > side ? b->moves[b->ply - 1 - side] : POS_NONE;
     if (last == POS_NONE || last == POS_PASS) return NEAR_FAR;
     return near_bucket(pos_x(p) - pos_x(last), pos_y(p) - pos_y(last));
 }
 
-/// The trained ordering's term for where p lies from the last two moves (weights.h, near).
-static inline int eval_order_near(const Board *b, Pos p) {
+/// The trained ordering's terms for where p lies from the last four moves (weights.h, near),
+/// for what it makes and stops together (pair: the side to move's threat class there and the
+/// opponent's), and for those classes against what else the node offers (context; `mask` is
+/// the threat mask of the node's candidates, the side to move's bits low).
+static inline int eval_order_context(const Board *b, Pos p, Color me, int mask) {
     const EvalWeights *w = b->weights;
-    return w->near[NEAR_THEIRS][eval_near_bucket(b, p, NEAR_THEIRS)] +
-           w->near[NEAR_OWN][eval_near_bucket(b, p, NEAR_OWN)];
+    const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+    const int theirs = b->threat[p][me ^ 1] & THREAT_CLASS_MASK;
+    const int side_bits = (1 << MASK_SIDE_BITS) - 1;
+    int v = w->pair[mine][theirs] + w->context[ORDER_ATTACK][mask >> MASK_SIDE_BITS][mine] +
+            w->context[ORDER_DEFEND][mask & side_bits][theirs];
+    for (int side = 0; side < NEAR_SIDES; side++) v += w->near[side][eval_near_bucket(b, p, side)];
+    return v;
 }
 
 #endif

@@ -283,10 +283,11 @@ static int move_order(const Worker *w, Pos p, Color me) {
 }
 
 /// The ordering value of p in a node's move list: move_order, and with the trained tables
-/// where p lies from the last two moves (learnt from the search's own best moves).
-static int list_order(const Worker *w, Pos p, Color me) {
+/// where p lies from the last four moves and what it makes and stops, alone and against the
+/// node's threat mask (learnt from the search's own best moves).
+static int list_order(const Worker *w, Pos p, Color me, int mask) {
     if (w->job->style.seed_eval) return eval_move_order(&w->board, p, me);
-    return eval_order_trained(&w->board, p, me) + eval_order_near(&w->board, p);
+    return eval_order_trained(&w->board, p, me) + eval_order_context(&w->board, p, me, mask);
 }
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to
@@ -557,7 +558,7 @@ static void add_moves(Worker *w, const Scan *s, Pos tt_move, const uint8_t *defe
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
         if (defence && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
-        const int score = list_order(w, p, me) + w->history[me][p] / ORDER_HISTORY_DIV +
+        const int score = list_order(w, p, me, s->mask) + w->history[me][p] / ORDER_HISTORY_DIV +
                           (p == tt_move ? ORDER_TT : 0);
         list_add(l, p, score);
     }

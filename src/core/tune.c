@@ -15,8 +15,9 @@
  *      a small pull towards the starting weights (codes that seldom occur keep them).
  *   3. likewise fits the move ordering's tables (weights.h: a move's attack value of its own code
  *      plus the defence value of the opponent's, plus the values of where it lies from the last
- *      two moves) by the cross-entropy of a softmax over the legal candidates against the move
- *      the search played, its temperature fitted first.
+ *      four moves, of the pair of threat classes it makes and takes, and of each against the
+ *      other side's threat mask) by the cross-entropy of a softmax over the legal candidates
+ *      against the move the search played, its temperature fitted first.
  * With tree samples (datagen --tree: nodes inside searches, each with the move list the search
  * generated and the move that proved best) only the ordering is fitted, on those choices too;
  * a position met more than once counts once, at its deepest.
@@ -46,7 +47,10 @@ enum {
     CODE_PARAMS = 2 * 2 * PCODE_COUNT, ///< [colour][role][code]; colour 0 only when shared
     PARAMS = CODE_PARAMS + MASK_COUNT,
     NEAR_PARAMS = 2 * 2 * PCODE_COUNT, ///< the ordering's [colour][attack/defence][code], then
-    ORDER_PARAMS = NEAR_PARAMS + 2 * NEAR_BUCKETS, ///< [their/own][near bucket]
+    PAIR_PARAMS = NEAR_PARAMS + NEAR_SIDES * NEAR_BUCKETS,      ///< [side][near bucket], then
+    CONTEXT_PARAMS = PAIR_PARAMS + THREAT_COUNT * THREAT_COUNT, ///< [my class][their class]
+    ORDER_PARAMS =
+        CONTEXT_PARAMS + 2 * (1 << MASK_SIDE_BITS) * THREAT_COUNT, ///< [role][mask][class]
     MINUS = 0x8000, ///< a feature counted negatively (the waiting side's)
 };
 
@@ -66,8 +70,10 @@ typedef struct Choice {
 } Choice;
 
 typedef struct Candidate {
-    uint16_t attack, defend;       ///< ordering parameters: the mover's code, the waiter's
-    uint8_t near_theirs, near_own; ///< near buckets from the last two moves
+    uint16_t attack, defend;  ///< ordering parameters: the mover's code, the waiter's
+    uint8_t near[NEAR_SIDES]; ///< near buckets from the last four moves
+    uint8_t pair;             ///< the mover's threat class · THREAT_COUNT + the waiter's
+    uint16_t context[2];      ///< [attack, defend]: offsets from CONTEXT_PARAMS
 } Candidate;
 
 typedef struct Samples {
@@ -165,6 +171,19 @@ static bool add_sample(Samples *s, const Board *b, const Pos *cand, int count, f
     return true;
 }
 
+/// The threat mask of b's candidate points, the side to move's bits low, as the search's node
+/// sees it (weights.h).
+static int threat_mask(const Board *b) {
+    const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    Pos cand[BOARD_CELLS];
+    int mine = 0, theirs = 0;
+    for (int i = 0, n = candidate_points(b, cand); i < n; i++) {
+        mine |= weights_mask_bit(b->threat[cand[i]][me] & THREAT_CLASS_MASK);
+        theirs |= weights_mask_bit(b->threat[cand[i]][them] & THREAT_CLASS_MASK);
+    }
+    return mine | theirs << MASK_SIDE_BITS;
+}
+
 /// Adds b's position as a choice of `played` among the legal candidates (skipped when the move
 /// is not one of them); false when out of memory.
 static bool add_choice(Samples *s, const Board *b, const Pos *cand, int count, Pos played,
@@ -173,15 +192,23 @@ static bool add_choice(Samples *s, const Board *b, const Pos *cand, int count, P
     const PcodeTables *t = b->tables->pcodes;
     Candidate c[BOARD_CELLS];
     int n = 0, chosen = -1;
+    const int mask = threat_mask(b), side_bits = (1 << MASK_SIDE_BITS) - 1;
     for (int i = 0; i < count; i++) {
         const Pos p = cand[i];
         if ((b->threat[p][me] & THREAT_CLASS_MASK) == THREAT_FORBID) continue;
         if (p == played) chosen = n;
-        c[n++] = (Candidate){
-            (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me)),
-            (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them)),
-            (uint8_t)eval_near_bucket(b, p, NEAR_THEIRS),
-            (uint8_t)eval_near_bucket(b, p, NEAR_OWN)};
+        Candidate *x = &c[n++];
+        x->attack = (uint16_t)param_of(b->rule, me, ORDER_ATTACK, pcode_of(t, b->pattern[p], me));
+        x->defend =
+            (uint16_t)param_of(b->rule, them, ORDER_DEFEND, pcode_of(t, b->pattern[p], them));
+        for (int side = 0; side < NEAR_SIDES; side++)
+            x->near[side] = (uint8_t)eval_near_bucket(b, p, side);
+        const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+        const int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
+        x->pair = (uint8_t)(mine * THREAT_COUNT + theirs);
+        x->context[ORDER_ATTACK] = (uint16_t)(((mask >> MASK_SIDE_BITS) * THREAT_COUNT) + mine);
+        x->context[ORDER_DEFEND] =
+            (uint16_t)((((1 << MASK_SIDE_BITS) + (mask & side_bits)) * THREAT_COUNT) + theirs);
     }
     if (chosen < 0 || n < 2) return true;
     if (!grow((void **)&s->cand, &s->cand_cap, s->cand_count + (size_t)n, sizeof *c) ||
@@ -411,6 +438,25 @@ static double score_loss(const Samples *s, const float *w, double k) {
 
 /* ---- The ordering model ---- */
 
+/// A candidate's ordering value: the sum of its parameters.
+static double candidate_value(const Candidate *x, const float *w) {
+    double v = w[x->attack] + w[x->defend] + w[PAIR_PARAMS + x->pair] +
+               w[CONTEXT_PARAMS + x->context[0]] + w[CONTEXT_PARAMS + x->context[1]];
+    for (int side = 0; side < NEAR_SIDES; side++)
+        v += w[NEAR_PARAMS + side * NEAR_BUCKETS + x->near[side]];
+    return v;
+}
+
+static void add_candidate_grad(const Candidate *x, float d, float *grad) {
+    grad[x->attack] += d;
+    grad[x->defend] += d;
+    grad[PAIR_PARAMS + x->pair] += d;
+    grad[CONTEXT_PARAMS + x->context[0]] += d;
+    grad[CONTEXT_PARAMS + x->context[1]] += d;
+    for (int side = 0; side < NEAR_SIDES; side++)
+        grad[NEAR_PARAMS + side * NEAR_BUCKETS + x->near[side]] += d;
+}
+
 /// The softmax cross-entropy of choice i at temperature t; with grad, adds d loss / d weight.
 static double choice_loss(const Samples *s, size_t i, const float *w, double t, float *grad,
                           double weight) {
@@ -418,22 +464,14 @@ static double choice_loss(const Samples *s, size_t i, const float *w, double t, 
     const size_t first = c->start, n = candidates_end(s, i) - first;
     double z[BOARD_CELLS], top = -1e300, sum = 0;
     for (size_t j = 0; j < n; j++) {
-        const Candidate *x = &s->cand[first + j];
-        z[j] = (w[x->attack] + w[x->defend] + w[NEAR_PARAMS + x->near_theirs] +
-                w[NEAR_PARAMS + NEAR_BUCKETS + x->near_own]) /
-               t;
+        z[j] = candidate_value(&s->cand[first + j], w) / t;
         if (z[j] > top) top = z[j];
     }
     for (size_t j = 0; j < n; j++) sum += z[j] = exp(z[j] - top);
     if (grad)
-        for (size_t j = 0; j < n; j++) {
-            const Candidate *x = &s->cand[first + j];
-            const float d = (float)((z[j] / sum - (j == (size_t)c->chosen)) / t * weight);
-            grad[x->attack] += d;
-            grad[x->defend] += d;
-            grad[NEAR_PARAMS + x->near_theirs] += d;
-            grad[NEAR_PARAMS + NEAR_BUCKETS + x->near_own] += d;
-        }
+        for (size_t j = 0; j < n; j++)
+            add_candidate_grad(&s->cand[first + j],
+                               (float)((z[j] / sum - (j == (size_t)c->chosen)) / t * weight), grad);
     return -log(z[c->chosen] / sum);
 }
 
@@ -564,9 +602,13 @@ static void weights_to_params(const EvalWeights *w, float *eval, float *order) {
                 order[(c * 2 + r) * PCODE_COUNT + code] = w->order[c][r][code];
             }
     for (int m = 0; m < MASK_COUNT; m++) eval[CODE_PARAMS + m] = w->mask[m];
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < NEAR_SIDES; side++)
         for (int k = 0; k < NEAR_BUCKETS; k++)
             order[NEAR_PARAMS + side * NEAR_BUCKETS + k] = w->near[side][k];
+    for (int k = 0; k < THREAT_COUNT * THREAT_COUNT; k++)
+        order[PAIR_PARAMS + k] = w->pair[k / THREAT_COUNT][k % THREAT_COUNT];
+    const int16_t *context = &w->context[0][0][0];
+    for (int k = 0; k < ORDER_PARAMS - CONTEXT_PARAMS; k++) order[CONTEXT_PARAMS + k] = context[k];
 }
 
 static int16_t to_int16(double v) {
@@ -583,9 +625,14 @@ static void params_to_weights(const float *eval, const float *order, Rule rule, 
                 w->order[c][r][code] = to_int16(order[param_of(rule, (Color)c, r, code)]);
             }
     for (int m = 0; m < MASK_COUNT; m++) w->mask[m] = to_int16(eval[CODE_PARAMS + m]);
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < NEAR_SIDES; side++)
         for (int k = 0; k < NEAR_BUCKETS; k++)
             w->near[side][k] = to_int16(order[NEAR_PARAMS + side * NEAR_BUCKETS + k]);
+    for (int k = 0; k < THREAT_COUNT * THREAT_COUNT; k++)
+        w->pair[k / THREAT_COUNT][k % THREAT_COUNT] = to_int16(order[PAIR_PARAMS + k]);
+    int16_t *context = &w->context[0][0][0];
+    for (int k = 0; k < ORDER_PARAMS - CONTEXT_PARAMS; k++)
+        context[k] = to_int16(order[CONTEXT_PARAMS + k]);
     w->scale = scale;
 }
 
@@ -616,6 +663,8 @@ static bool read_all(const TgTuneSettings *s, Samples *samples, uint64_t *games,
 static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t games, EvalWeights *w,
                   TgTuneCallback progress, void *user, int64_t t0) {
     static_assert(ORDER_PARAMS <= PARAMS, "one scratch array serves both");
+    static_assert(ORDER_PARAMS - CONTEXT_PARAMS == sizeof w->context / sizeof ***w->context,
+                  "the context table, flat");
     float *start = calloc(2 * (size_t)PARAMS, sizeof *start);
     size_t *order = malloc(sizeof *order * (samples->count + samples->choice_count + 1));
     Adam ea = {0}, oa = {0};

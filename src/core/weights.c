@@ -14,11 +14,17 @@
  * threat classes and the waiter's ('-' for none) and gives the value. An `order` line is like a
  * `code` line with the move ordering's values: Black's attack and defence, then White's. A `near`
  * line gives the ordering's value of a move by where it lies from the opponent's last move
- * (`their`) or the side's own (`own`): the larger and the smaller of its column and row distances
- * (`2,1`), or `far`; buckets not listed are 0.
+ * (`their`), the side's own (`own`) or the two moves before them (`their-before`, `own-before`):
+ * the larger and the smaller of its column and row distances (`2,1`), or `far`; a `pair` line the
+ * value of a move by the threat class it makes for the side to move and the one it takes from the
+ * opponent (pattern.h's names); a `context` line the value of the side to move's class at the
+ * point against the opponent's threat mask (`attack`), or of the opponent's class there against
+ * the side to move's mask (`defend`). Values not listed are 0.
  *
  *   near their 1,0 15
  *   near own far -27
+ *   pair flex3 block4 45
+ *   context attack flex3+block4 flex3 -20
  */
 #include "weights.h"
 
@@ -138,10 +144,27 @@ typedef struct ParseState {
     bool seen_code[PCODE_COUNT];
     bool seen_order[PCODE_COUNT];
     bool seen_mask[MASK_COUNT];
-    bool seen_near[2][NEAR_BUCKETS];
+    bool seen_near[NEAR_SIDES][NEAR_BUCKETS];
+    bool seen_pair[THREAT_COUNT][THREAT_COUNT];
+    bool seen_context[2][1 << MASK_SIDE_BITS][THREAT_COUNT];
 } ParseState;
 
-static const char *const NEAR_SIDES[2] = {"their", "own"};
+static const char *const CONTEXT_ROLES[2] = {"attack", "defend"};
+
+static const char *const NEAR_SIDE_NAMES[NEAR_SIDES] = {"their", "own", "their-before",
+                                                        "own-before"};
+
+static int side_by_name(const char *text) {
+    for (int side = 0; side < NEAR_SIDES; side++)
+        if (!strcmp(text, NEAR_SIDE_NAMES[side])) return side;
+    return -1;
+}
+
+static int threat_by_name(const char *text) {
+    for (int t = 0; t < THREAT_COUNT; t++)
+        if (!strcmp(text, threat_name((Threat)t))) return t;
+    return -1;
+}
 
 /// "2,1" (larger distance first, up to NEAR_REACH) or "far" -> bucket; -1 when neither.
 static int near_by_name(const char *text) {
@@ -154,10 +177,10 @@ static int near_by_name(const char *text) {
 
 static bool parse_near(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
     if (n != 4) return fail(err, size, line, "a near line has a side, a distance and a value");
-    const int side = !strcmp(tok[1], NEAR_SIDES[0])   ? NEAR_THEIRS
-                     : !strcmp(tok[1], NEAR_SIDES[1]) ? NEAR_OWN
-                                                      : -1;
-    if (side < 0) return fail(err, size, line, "near: 'their' or 'own', not '%s'", tok[1]);
+    const int side = side_by_name(tok[1]);
+    if (side < 0)
+        return fail(err, size, line, "near: their, own, their-before or own-before, not '%s'",
+                    tok[1]);
     const int bucket = near_by_name(tok[2]);
     if (bucket < 0)
         return fail(err, size, line, "near: a distance like 2,1 or far, not '%s'", tok[2]);
@@ -165,6 +188,36 @@ static bool parse_near(ParseState *st, char **tok, int n, int line, char *err, s
     st->seen_near[side][bucket] = true;
     if (!parse_int16(tok[3], &st->w->near[side][bucket]))
         return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
+    return true;
+}
+
+static bool parse_pair(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
+    if (n != 4) return fail(err, size, line, "a pair line has two threat classes and a value");
+    const int mine = threat_by_name(tok[1]), theirs = threat_by_name(tok[2]);
+    if (mine < 0 || theirs < 0) return fail(err, size, line, "unknown threat class");
+    if (st->seen_pair[mine][theirs]) return fail(err, size, line, "the same pair twice");
+    st->seen_pair[mine][theirs] = true;
+    if (!parse_int16(tok[3], &st->w->pair[mine][theirs]))
+        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
+    return true;
+}
+
+static bool parse_context(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
+    if (n != 5)
+        return fail(err, size, line,
+                    "a context line has a role, a threat mask, a class and a value");
+    const int role = !strcmp(tok[1], CONTEXT_ROLES[0])   ? ORDER_ATTACK
+                     : !strcmp(tok[1], CONTEXT_ROLES[1]) ? ORDER_DEFEND
+                                                         : -1;
+    if (role < 0) return fail(err, size, line, "context: attack or defend, not '%s'", tok[1]);
+    const int mask = mask_by_names(tok[2]), threat = threat_by_name(tok[3]);
+    if (mask < 0) return fail(err, size, line, "unknown threat mask");
+    if (threat < 0) return fail(err, size, line, "unknown threat class");
+    if (st->seen_context[role][mask][threat])
+        return fail(err, size, line, "the same context twice");
+    st->seen_context[role][mask][threat] = true;
+    if (!parse_int16(tok[4], &st->w->context[role][mask][threat]))
+        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[4]);
     return true;
 }
 
@@ -234,6 +287,8 @@ static bool parse_line(ParseState *st, char *text, int line, char *err, size_t s
         return parse_code(st->w->order, st->seen_order, tok, n, line, err, size);
     if (!strcmp(tok[0], "mask")) return parse_mask(st, tok, n, line, err, size);
     if (!strcmp(tok[0], "near")) return parse_near(st, tok, n, line, err, size);
+    if (!strcmp(tok[0], "pair")) return parse_pair(st, tok, n, line, err, size);
+    if (!strcmp(tok[0], "context")) return parse_context(st, tok, n, line, err, size);
     return fail(err, size, line, "unknown keyword '%s'", tok[0]);
 }
 
@@ -316,20 +371,56 @@ static void put_codes(Text *t, const char *keyword, const int16_t (*table)[2][PC
 /// The ordering's `near` lines with a value, nearest first, the opponent's last move first.
 static void put_near(Text *t, const EvalWeights *w) {
     bool any = false;
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < NEAR_SIDES; side++)
         for (int k = 0; k < NEAR_BUCKETS; k++) any |= w->near[side][k] != 0;
     if (!any) return;
-    put(t, "# near: from the opponent's last move (their) or the side's own, the larger and the\n"
-           "# smaller of the column and row distances (or far), then the value\n");
-    for (int side = 0; side < 2; side++)
+    put(t,
+        "# near: from the opponent's last move (their), the side's own (own) or the two moves\n"
+        "# before them (their-before, own-before), the larger and the smaller of the column and\n"
+        "# row distances (or far), then the value\n");
+    for (int side = 0; side < NEAR_SIDES; side++)
         for (int far = 1; far <= NEAR_REACH + 1; far++)
             for (int close = 0; close <= (far > NEAR_REACH ? 0 : far); close++) {
                 const int k = far > NEAR_REACH ? NEAR_FAR : near_bucket(far, close);
                 if (!w->near[side][k]) continue;
                 if (k == NEAR_FAR)
-                    put(t, "near %s far %d\n", NEAR_SIDES[side], w->near[side][k]);
+                    put(t, "near %s far %d\n", NEAR_SIDE_NAMES[side], w->near[side][k]);
                 else
-                    put(t, "near %s %d,%d %d\n", NEAR_SIDES[side], far, close, w->near[side][k]);
+                    put(t, "near %s %d,%d %d\n", NEAR_SIDE_NAMES[side], far, close,
+                        w->near[side][k]);
+            }
+}
+
+/// The ordering's `pair` lines with a value.
+static void put_pairs(Text *t, const EvalWeights *w) {
+    bool any = false;
+    for (int m = 0; m < THREAT_COUNT; m++)
+        for (int o = 0; o < THREAT_COUNT; o++) any |= w->pair[m][o] != 0;
+    if (!any) return;
+    put(t, "# pair: the side to move's threat class at the point, the opponent's, the value\n");
+    for (int m = 0; m < THREAT_COUNT; m++)
+        for (int o = 0; o < THREAT_COUNT; o++)
+            if (w->pair[m][o])
+                put(t, "pair %s %s %d\n", threat_name((Threat)m), threat_name((Threat)o),
+                    w->pair[m][o]);
+}
+
+/// The ordering's `context` lines with a value.
+static void put_contexts(Text *t, const EvalWeights *w) {
+    bool any = false;
+    for (int r = 0; r < 2; r++)
+        for (int m = 0; m < 1 << MASK_SIDE_BITS; m++)
+            for (int c = 0; c < THREAT_COUNT; c++) any |= w->context[r][m][c] != 0;
+    if (!any) return;
+    put(t, "# context: attack (the opponent's threat mask, the side to move's class at the point)\n"
+           "# or defend (the side to move's mask, the opponent's class at the point), the value\n");
+    for (int r = 0; r < 2; r++)
+        for (int m = 0; m < 1 << MASK_SIDE_BITS; m++)
+            for (int c = 0; c < THREAT_COUNT; c++) {
+                if (!w->context[r][m][c]) continue;
+                put(t, "context %s", CONTEXT_ROLES[r]);
+                put_mask_names(t, m);
+                put(t, " %s %d\n", threat_name((Threat)c), w->context[r][m][c]);
             }
 }
 
@@ -365,6 +456,8 @@ char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
     put(&t, "# order: four line patterns, then Black's attack and defence, White's\n");
     put_codes(&t, "order", w->order);
     put_near(&t, w);
+    put_pairs(&t, w);
+    put_contexts(&t, w);
     if (t.failed) {
         free(t.s);
         return NULL;

@@ -37,12 +37,16 @@ enum {
     MASK_COUNT = 1 << (2 * MASK_SIDE_BITS), ///< mover's bits, then the waiter's above them
 };
 
-/// Where a move lies from one of the last two moves (the opponent's, the side's own), for the
-/// move ordering: by the larger and the smaller of its column and row distances up to
-/// NEAR_REACH cells (14 buckets, near_bucket); farther, or with no such move, NEAR_FAR.
+/// Where a move lies from one of the last four moves (the opponent's last, the side's own last,
+/// and the two before them), for the move ordering: by the larger and the smaller of its column
+/// and row distances up to NEAR_REACH cells (14 buckets, near_bucket); farther, or with no such
+/// move, NEAR_FAR.
 enum {
     NEAR_THEIRS,
     NEAR_OWN,
+    NEAR_THEIRS_BEFORE,
+    NEAR_OWN_BEFORE,
+    NEAR_SIDES,
     NEAR_REACH = 4,
     NEAR_BUCKETS = 15,
     NEAR_FAR = NEAR_BUCKETS - 1,
@@ -61,10 +65,14 @@ typedef struct EvalWeights {
     int16_t code[2][2][PCODE_COUNT]; ///< [colour][role][pattern code]
     int16_t mask[MASK_COUNT];        ///< [mover bits | waiter bits << MASK_SIDE_BITS]
     /// Move ordering: playing p scores order[me][ATTACK][my code at p] +
-    /// order[them][DEFEND][their code at p] + near[THEIRS][bucket from the opponent's last
-    /// move] + near[OWN][bucket from the side's own last move].
+    /// order[them][DEFEND][their code at p] + near[side][bucket from that side's move] for the
+    /// last four moves + pair[my threat class at p][theirs] +
+    /// context[ATTACK][the opponent's threat mask][my class at p] +
+    /// context[DEFEND][my threat mask][their class at p] (the masks of the node's candidates).
     int16_t order[2][2][PCODE_COUNT];
-    int16_t near[2][NEAR_BUCKETS];
+    int16_t near[NEAR_SIDES][NEAR_BUCKETS];
+    int16_t pair[THREAT_COUNT][THREAT_COUNT];
+    int16_t context[2][1 << MASK_SIDE_BITS][THREAT_COUNT];
     int scale; ///< evaluation units per logit: P(win) = 1 / (1 + exp(-eval / scale))
 } EvalWeights;
 

@@ -28,7 +28,7 @@ check "... and writes back the same values" cmp -s "$(grep -v '^#' "$tmp/w.txt" 
 check "--from seed writes the seed table" grep -q '^rule renju$' "$tmp/seed.txt"
 
 # Tree samples: datagen --tree writes nodes of its searches; tune --tree learns the ordering
-# (codes and near values) from them and keeps the evaluation's values.
+# (codes, near, pair and context values) from them and keeps the evaluation's values.
 "$bin" datagen --games 4 --nodes 2000 --seed 5 --out "$tmp/t.tgd" --tree "$tmp/t.tree" >"$tmp/out" 2>&1
 check "datagen --tree exits 0" test $? = 0
 check "... writing tree samples" grep -Eq '^freestyle 15 [0-9]+ [a-o0-9]+ [a-o][0-9]+ [a-o0-9]+$' "$tmp/t.tree"
@@ -41,6 +41,9 @@ start=$(sed -n 's/^tune: start .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
 end=$(sed -n 's/^tune: epoch  6 .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
 check "... the ordering's training loss goes down ($start -> $end)" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b < a - 0.005) }'
 check "... writes near values" grep -Eq '^near (their|own) ([1-4],[0-4]|far) -?[0-9]+$' "$tmp/tw.txt"
+check "... for the moves before the last two too" grep -Eq '^near (their|own)-before ([1-4],[0-4]|far) -?[0-9]+$' "$tmp/tw.txt"
+check "... pair values" grep -Eq '^pair [a-z0-9-]+ [a-z0-9-]+ -?[0-9]+$' "$tmp/tw.txt"
+check "... context values" grep -Eq '^context (attack|defend) [a-z0-9+-]+ [a-z0-9-]+ -?[0-9]+$' "$tmp/tw.txt"
 "$bin" tune --rule freestyle --epochs 0 --out "$tmp/builtin.txt" >"$tmp/out" 2>&1
 check "... and the evaluation's values of the start" cmp -s \
     "$(grep -E '^(code|mask|scale)' "$tmp/tw.txt" >"$tmp/a"; echo "$tmp/a")" \

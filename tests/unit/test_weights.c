@@ -150,9 +150,14 @@ static void test_text_round_trip(void **state) {
         for (int i = 0; i < 50; i++)
             w->mask[splitmix64(&rng) % MASK_COUNT] = (int16_t)(splitmix64(&rng) % 2001 - 1000);
         w->code[WHITE][ROLE_WAITER][1364] = -32768;
-        for (int k = 0; k < NEAR_BUCKETS; k++)
-            w->near[NEAR_THEIRS][k] = (int16_t)(k * 7 - 40),
-            w->near[NEAR_OWN][k] = (int16_t)(k % 3);
+        for (int side = 0; side < NEAR_SIDES; side++)
+            for (int k = 0; k < NEAR_BUCKETS; k++)
+                w->near[side][k] = (int16_t)((k * 7 - 40) * side + k % 3);
+        for (int m = 0; m < THREAT_COUNT; m++)
+            for (int o = 0; o < THREAT_COUNT; o++) w->pair[m][o] = (int16_t)(m * 11 - o * o);
+        for (int i = 0; i < 100; i++)
+            w->context[i % 2][splitmix64(&rng) % 64][splitmix64(&rng) % THREAT_COUNT] =
+                (int16_t)(splitmix64(&rng) % 2001 - 1000);
         char *text = weights_format(w, (Rule)rule, "a test table\nsecond line");
         assert_non_null(text);
         assert_true(weights_parse(text, (Rule)rule, back, err, sizeof err));
@@ -210,7 +215,7 @@ static void test_malformed_tables_are_refused(void **state) {
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear their 1,0\n",
                    "a near line has a side, a distance and a value");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear mine 1,0 5\n",
-                   "'their' or 'own', not 'mine'");
+                   "their, own, their-before or own-before, not 'mine'");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 1,2 5\n",
                    "a distance like 2,1 or far, not '1,2'");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 5,0 5\n", "not '5,0'");
@@ -219,6 +224,26 @@ static void test_malformed_tables_are_refused(void **state) {
                    "'x' is not a value");
     assert_refused("tengen-weights 1\nrule freestyle\nscale 9\nnear own 2,1 5\nnear own 2,1 6\n",
                    "line 5: the same near twice");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\npair flex3 5\n",
+                   "a pair line has two threat classes and a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\npair flex3 four 5\n",
+                   "unknown threat class");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\npair none five 99999\n",
+                   "'99999' is not a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\n"
+                   "pair flex3 block4 5\npair flex3 block4 6\n",
+                   "line 5: the same pair twice");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncontext attack - flex3\n",
+                   "a context line has a role, a threat mask, a class and a value");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncontext own - flex3 1\n",
+                   "attack or defend, not 'own'");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncontext attack four flex3 1\n",
+                   "unknown threat mask");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\ncontext defend - four 1\n",
+                   "unknown threat class");
+    assert_refused("tengen-weights 1\nrule freestyle\nscale 9\n"
+                   "context defend flex3+five none 1\ncontext defend five+flex3 none 2\n",
+                   "line 5: the same context twice");
 }
 
 /// The near buckets: nearest first by the larger distance, then the smaller; beyond 4, far.
@@ -231,27 +256,77 @@ static void test_near_buckets(void **state) {
                  {4, 0, 9}, {4, -4, 13}, {5, 0, NEAR_FAR}, {0, 0, NEAR_FAR}, {2, 7, NEAR_FAR}};
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++)
         assert_int_equal(near_bucket(CASES[i].dx, CASES[i].dy), CASES[i].bucket);
-    /* The ordering adds the value of p's bucket from the opponent's last move and the side's
-     * own; before any move both are far. */
+    /* The ordering adds the value of p's bucket from each of the last four moves; before any
+     * move all are far. */
     EvalWeights *w = malloc(sizeof *w);
     assert_non_null(w);
     char err[160];
     assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
                               "near their 1,1 30\nnear their far -5\nnear own 2,2 7\n"
-                              "near own far -1\n",
+                              "near own far -1\nnear their-before 1,0 100\n"
+                              "near own-before far 1000\n",
                               TG_FREESTYLE, w, err, sizeof err));
     Board *b = malloc(sizeof *b);
     assert_non_null(b);
     board_init(b, TG_FREESTYLE, 15, 15);
     b->weights = w;
-    assert_int_equal(eval_order_near(b, pos_make(7, 7)), -6);
+    assert_int_equal(eval_order_context(b, pos_make(7, 7), BLACK, 0), 994);
     board_play(b, pos_make(7, 7)); /* h8 */
     board_play(b, pos_make(8, 8)); /* i9 */
     assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_THEIRS), 1);
     assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_OWN), 4);
-    assert_int_equal(eval_order_near(b, pos_make(9, 9)), 37);   /* j10: 1,1 and 2,2 */
-    assert_int_equal(eval_order_near(b, pos_make(14, 14)), -6); /* o15: far from both */
-    assert_int_equal(eval_order_near(b, pos_make(7, 9)), 30);   /* h10: 1,1 and 2,0 */
+    assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_THEIRS_BEFORE), NEAR_FAR);
+    assert_int_equal(eval_order_context(b, pos_make(9, 9), BLACK, 0), 1037);  /* j10: 1,1 and 2,2 */
+    assert_int_equal(eval_order_context(b, pos_make(14, 14), BLACK, 0), 994); /* o15: far */
+    assert_int_equal(eval_order_context(b, pos_make(7, 9), BLACK, 0), 1030);  /* h10: 1,1, 2,0 */
+    board_play(b, pos_make(6, 6));                                            /* g7 */
+    board_play(b, pos_make(5, 9));                                            /* f10 */
+    /* Their last is f10, own g7, theirs before i9, own before h8. */
+    assert_int_equal(eval_near_bucket(b, pos_make(9, 8), NEAR_THEIRS_BEFORE), 0);
+    assert_int_equal(eval_near_bucket(b, pos_make(9, 8), NEAR_OWN_BEFORE), 3);
+    assert_int_equal(eval_order_context(b, pos_make(9, 8), BLACK, 0), 100); /* j9: 1,0 from i9 */
+    free(b);
+    free(w);
+}
+
+/// The pair table: a point's value by the threat class it makes for the side to move and the
+/// one it takes from the opponent.
+static void test_pair_of_threats(void **state) {
+    (void)state;
+    EvalWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    char err[160];
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
+                              "pair flex3 none 40\npair none flex3 7\npair flex3 flex3 500\n"
+                              "pair none none -3\n",
+                              TG_FREESTYLE, w, err, sizeof err));
+    Board *b = malloc(sizeof *b);
+    assert_non_null(b);
+    board_init(b, TG_FREESTYLE, 15, 15);
+    b->weights = w;
+    /* Black h8 i8, White h9 i9, Black to move: g8 and j8 make Black an open three, g9 and j9
+     * White's. A point that does both does not exist here; far points make nothing. */
+    board_play(b, pos_make(7, 7));
+    board_play(b, pos_make(7, 8));
+    board_play(b, pos_make(8, 7));
+    board_play(b, pos_make(8, 8));
+    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, 0), 40);  /* g8 */
+    assert_int_equal(eval_order_context(b, pos_make(6, 8), BLACK, 0), 7);   /* g9 */
+    assert_int_equal(eval_order_context(b, pos_make(0, 14), BLACK, 0), -3); /* a15 */
+    /* The context: Black's class at the point against White's threat mask (attack), White's
+     * class against Black's mask (defend). Here each side can make an open three. */
+    EvalWeights *c = malloc(sizeof *c);
+    assert_non_null(c);
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
+                              "context attack flex3 flex3 100\ncontext attack - flex3 1\n"
+                              "context defend flex3 flex3 20\ncontext defend flex3 none 3\n",
+                              TG_FREESTYLE, c, err, sizeof err));
+    b->weights = c;
+    const int both = MASK_FLEX3 | MASK_FLEX3 << MASK_SIDE_BITS;
+    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, both), 103); /* g8 */
+    assert_int_equal(eval_order_context(b, pos_make(6, 8), BLACK, both), 20);  /* g9 */
+    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, MASK_FLEX3), 1 + 3);
+    free(c);
     free(b);
     free(w);
 }
@@ -283,6 +358,7 @@ int main(void) {
         cmocka_unit_test(test_text_round_trip),
         cmocka_unit_test(test_malformed_tables_are_refused),
         cmocka_unit_test(test_near_buckets),
+        cmocka_unit_test(test_pair_of_threats),
         cmocka_unit_test(test_builtin_tables_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
