@@ -502,6 +502,8 @@ typedef struct TgTuneSettings {
     /// them and from `data`'s moves, and the evaluation's values are the start's
     const char *const *tree;
     int tree_count;
+    int tree_min_plies; ///< tree positions searched fewer plies from the leaves are left out
+                        ///< (0 or 1: none)
 } TgTuneSettings;
 
 typedef struct TgTuneProgress {

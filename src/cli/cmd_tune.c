@@ -13,7 +13,8 @@
 const char USAGE_TUNE[] =
     "usage: tengen tune --data FILE [--data FILE...] --rule R --out FILE [--epochs N]\n"
     "                   [--rate X] [--lambda X] [--batch N] [--from FILE|seed] [--seed S]\n"
-    "       tengen tune --tree FILE [--tree FILE...] --rule R --out FILE [options as above]\n"
+    "       tengen tune --tree FILE [--tree FILE...] [--tree-plies N] --rule R --out FILE\n"
+    "                   [options as above]\n"
     "\n"
     "Learns the evaluation's weight table for rule R (docs/eval.md) from training data made\n"
     "by `tengen datagen`: first the scale that turns search scores into win probabilities,\n"
@@ -27,7 +28,11 @@ const char USAGE_TUNE[] =
     "--tree learns only the move ordering, from the tree samples of `tengen datagen --tree`\n"
     "(nodes inside searches and the move that proved best there; a position met more than\n"
     "once counts once, at its deepest): the ordering's code values and its values for where\n"
-    "a move lies from the last two moves. The evaluation's values stay the start's.\n";
+    "a move lies from the last four moves, for the pair of threat classes it makes and takes,\n"
+    "and for each against the node's threat mask. The evaluation's values stay the start's.\n"
+    "--tree-plies N keeps only positions searched N plies or more from the leaves (default 1):\n"
+    "nearer the leaves the search tries few moves, so the best one found is mostly the one it\n"
+    "tried first.\n";
 
 typedef struct TuneOptions {
     TgTuneSettings s;
@@ -85,6 +90,9 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
             if (o->s.tree_count == (int)(sizeof o->tree / sizeof *o->tree))
                 return cli_error("tune: at most 64 tree files") + 1;
             o->tree[o->s.tree_count++] = v;
+        } else if (cli_option(argc, argv, &i, "--tree-plies", &v)) {
+            if (!cli_int("--tree-plies", v, 1, 1000, &n)) return 2;
+            o->s.tree_min_plies = (int)n;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
                 return cli_error("tune: unknown rule '%s'", v) + 1;

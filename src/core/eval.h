@@ -84,19 +84,31 @@ static inline int eval_near_bucket(const Board *b, Pos p, int side) {
     return near_bucket(pos_x(p) - pos_x(last), pos_y(p) - pos_y(last));
 }
 
-/// The trained ordering's terms for where p lies from the last four moves (weights.h, near),
-/// for what it makes and stops together (pair: the side to move's threat class there and the
-/// opponent's), and for those classes against what else the node offers (context; `mask` is
-/// the threat mask of the node's candidates, the side to move's bits low).
-static inline int eval_order_context(const Board *b, Pos p, Color me, int mask) {
+/// The trained ordering's term for where p lies from the last two moves (weights.h, near).
+static inline int eval_order_near(const Board *b, Pos p) {
+    const EvalWeights *w = b->weights;
+    return w->near[NEAR_THEIRS][eval_near_bucket(b, p, NEAR_THEIRS)] +
+           w->near[NEAR_OWN][eval_near_bucket(b, p, NEAR_OWN)];
+}
+
+/// The trained ordering's further terms (weights_order_more): where p lies from the two moves
+/// before the last two (near), what it makes and stops together (pair: the side to move's
+/// threat class there and the opponent's), and those classes against what else the node offers
+/// (context; `mask` is the threat mask of the node's candidates, the side to move's bits low).
+static inline int eval_order_more(const Board *b, Pos p, Color me, int mask) {
     const EvalWeights *w = b->weights;
     const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
     const int theirs = b->threat[p][me ^ 1] & THREAT_CLASS_MASK;
     const int side_bits = (1 << MASK_SIDE_BITS) - 1;
-    int v = w->pair[mine][theirs] + w->context[ORDER_ATTACK][mask >> MASK_SIDE_BITS][mine] +
-            w->context[ORDER_DEFEND][mask & side_bits][theirs];
-    for (int side = 0; side < NEAR_SIDES; side++) v += w->near[side][eval_near_bucket(b, p, side)];
-    return v;
+    return w->pair[mine][theirs] + w->context[ORDER_ATTACK][mask >> MASK_SIDE_BITS][mine] +
+           w->context[ORDER_DEFEND][mask & side_bits][theirs] +
+           w->near[NEAR_THEIRS_BEFORE][eval_near_bucket(b, p, NEAR_THEIRS_BEFORE)] +
+           w->near[NEAR_OWN_BEFORE][eval_near_bucket(b, p, NEAR_OWN_BEFORE)];
+}
+
+/// All the trained ordering's terms beyond the codes.
+static inline int eval_order_context(const Board *b, Pos p, Color me, int mask) {
+    return eval_order_near(b, p) + eval_order_more(b, p, me, mask);
 }
 
 #endif

@@ -164,6 +164,7 @@ static void rows_add(Worker *w, int from, int to, Pos p) {
 
 void worker_reset(Worker *w, const Board *root) {
     w->board = *root;
+    w->order_more = weights_order_more(root->weights);
     w->cell_count = 0;
     const int ply = root->ply;
     memset(w->near_rows[ply], 0, sizeof w->near_rows[ply]);
@@ -286,8 +287,10 @@ static int move_order(const Worker *w, Pos p, Color me) {
 /// where p lies from the last four moves and what it makes and stops, alone and against the
 /// node's threat mask (learnt from the search's own best moves).
 static int list_order(const Worker *w, Pos p, Color me, int mask) {
-    if (w->job->style.seed_eval) return eval_move_order(&w->board, p, me);
-    return eval_order_trained(&w->board, p, me) + eval_order_context(&w->board, p, me, mask);
+    const Board *b = &w->board;
+    if (w->job->style.seed_eval) return eval_move_order(b, p, me);
+    const int v = eval_order_trained(b, p, me) + eval_order_near(b, p);
+    return w->order_more ? v + eval_order_more(b, p, me, mask) : v;
 }
 
 /// The forced outcomes a scan settles, or 0 when the node must be searched. *forced is set to

@@ -65,6 +65,7 @@ typedef struct Worker {
     uint32_t stone_rows[MAX_PLY + 1][BOARD_MAX];
     Pos cells[MAX_CANDIDATES]; ///< every on-board point, for scans
     int cell_count;
+    bool order_more; ///< the board's tables have ordering terms beyond the last two moves
     int16_t history[2][BOARD_CELLS];
     int eval_stack[SEARCH_MAX_PLY + 1]; ///< static evaluation per ply (improving)
     Pos excluded[SEARCH_MAX_PLY + 1];   ///< a move left out at that ply (singular extension)

@@ -360,7 +360,7 @@ static bool tree_pass(Samples *s, const char *path, Rule rule, TreeKey **keys, s
 }
 
 /// The tree samples of every file: each position once, at its deepest (the first line of
-/// those).
+/// those), when that is at least tree_min_plies from the leaves.
 static bool read_trees(Samples *s, const TgTuneSettings *st, char *err, size_t err_size) {
     TreeKey *keys = NULL;
     size_t n = 0, cap = 0;
@@ -372,7 +372,8 @@ static bool read_trees(Samples *s, const TgTuneSettings *st, char *err, size_t e
     if (ok) {
         qsort(keys, n, sizeof *keys, deepest_first);
         for (size_t i = 0; i < n; i++)
-            if (i == 0 || keys[i].hash != keys[i - 1].hash) keep[keys[i].line] = true;
+            if ((i == 0 || keys[i].hash != keys[i - 1].hash) && keys[i].plies >= st->tree_min_plies)
+                keep[keys[i].line] = true;
         size_t line = 0;
         for (int i = 0; ok && i < st->tree_count; i++)
             ok = tree_pass(s, st->tree[i], st->rule, NULL, &line, NULL, keep, err, err_size);

@@ -465,6 +465,20 @@ char *weights_format(const EvalWeights *w, Rule rule, const char *comment) {
     return t.s;
 }
 
+bool weights_order_more(const EvalWeights *w) {
+    for (int side = NEAR_THEIRS_BEFORE; side < NEAR_SIDES; side++)
+        for (int k = 0; k < NEAR_BUCKETS; k++)
+            if (w->near[side][k]) return true;
+    for (int m = 0; m < THREAT_COUNT; m++)
+        for (int t = 0; t < THREAT_COUNT; t++)
+            if (w->pair[m][t]) return true;
+    for (int r = 0; r < 2; r++)
+        for (int m = 0; m < 1 << MASK_SIDE_BITS; m++)
+            for (int t = 0; t < THREAT_COUNT; t++)
+                if (w->context[r][m][t]) return true;
+    return false;
+}
+
 /* ---- The built-in tables ---- */
 
 static EvalWeights builtin[TG_RULE_COUNT];

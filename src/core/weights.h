@@ -80,6 +80,10 @@ typedef struct EvalWeights {
 /// Parsed once on first use (thread-safe), immutable afterwards.
 const EvalWeights *weights_builtin(Rule rule);
 
+/// Does the table have ordering values beyond the codes and the last two moves' near values
+/// (the earlier moves' near values, pair, context)? Tables without them skip those terms.
+bool weights_order_more(const EvalWeights *w);
+
 /// The seed weights (eval.c's EVAL_PARAMS) as pattern-code tables: generation 0.
 void weights_from_seed(Rule rule, EvalWeights *out);
 

@@ -37,6 +37,7 @@ check "... every line of that form" test "$(grep -Evc '^freestyle 15 [1-9][0-9]*
     --out "$tmp/tw.txt" >"$tmp/out" 2>&1
 check "tune --tree exits 0" test $? = 0
 check "... reads the tree nodes" grep -Eq '^tune: [0-9]+ ordering choices \([0-9]+ held out\): the ordering only' "$tmp/out"
+all_n=$(sed -n 's/^tune: \([0-9]*\) ordering choices.*/\1/p' "$tmp/out")
 start=$(sed -n 's/^tune: start .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
 end=$(sed -n 's/^tune: epoch  6 .*ordering \([0-9.]*\) .*/\1/p' "$tmp/out")
 check "... the ordering's training loss goes down ($start -> $end)" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b < a - 0.005) }'
@@ -48,6 +49,11 @@ check "... context values" grep -Eq '^context (attack|defend) [a-z0-9+-]+ [a-z0-
 check "... and the evaluation's values of the start" cmp -s \
     "$(grep -E '^(code|mask|scale)' "$tmp/tw.txt" >"$tmp/a"; echo "$tmp/a")" \
     "$(grep -E '^(code|mask|scale)' "$tmp/builtin.txt" >"$tmp/b"; echo "$tmp/b")"
+"$bin" tune --tree "$tmp/t.tree" --tree-plies 3 --rule freestyle --epochs 1 --out "$tmp/x.txt" >"$tmp/out" 2>&1
+deep_n=$(sed -n 's/^tune: \([0-9]*\) ordering choices.*/\1/p' "$tmp/out")
+check "--tree-plies 3 keeps fewer positions ($deep_n of $all_n)" test "${deep_n:-0}" -gt 0 -a "${deep_n:-0}" -lt "${all_n:-0}"
+"$bin" tune --tree "$tmp/t.tree" --tree-plies 1000 --rule freestyle --out "$tmp/x.txt" >"$tmp/out" 2>&1
+check "... and none at 1000 plies: refused" grep -q 'no freestyle positions' "$tmp/out"
 # A node with every empty point in its list (a line of 700 characters) reads.
 all=$(for c in a b c d e f g h i j k l m n o; do for r in $(seq 1 15); do [ "$c$r" = h8 ] || printf '%s%s' $c $r; done; done)
 printf 'freestyle 15 3 h8 a1 %s\n' "$all" >"$tmp/long.tree"

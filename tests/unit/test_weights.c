@@ -313,6 +313,25 @@ static void test_pair_of_threats(void **state) {
     assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, 0), 40);  /* g8 */
     assert_int_equal(eval_order_context(b, pos_make(6, 8), BLACK, 0), 7);   /* g9 */
     assert_int_equal(eval_order_context(b, pos_make(0, 14), BLACK, 0), -3); /* a15 */
+    /* The search adds these terms only for tables that have them. */
+    assert_true(weights_order_more(w));
+    assert_false(weights_order_more(weights_builtin(TG_FREESTYLE)));
+    assert_false(weights_order_more(weights_builtin(TG_RENJU)));
+    EvalWeights *n = malloc(sizeof *n);
+    assert_non_null(n);
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\nnear their 1,0 5\n"
+                              "near own far -2\n",
+                              TG_FREESTYLE, n, err, sizeof err));
+    assert_false(weights_order_more(n));
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
+                              "near own-before far -2\n",
+                              TG_FREESTYLE, n, err, sizeof err));
+    assert_true(weights_order_more(n));
+    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
+                              "context defend five none 1\n",
+                              TG_FREESTYLE, n, err, sizeof err));
+    assert_true(weights_order_more(n));
+    free(n);
     /* The context: Black's class at the point against White's threat mask (attack), White's
      * class against Black's mask (defend). Here each side can make an open three. */
     EvalWeights *c = malloc(sizeof *c);
