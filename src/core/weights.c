@@ -175,6 +175,16 @@ static int near_by_name(const char *text) {
     return near_bucket(far, close);
 }
 
+/// Stores a line's value in *slot, once: a second line for the same slot is refused.
+static bool set_once(bool *seen, int16_t *slot, const char *value, const char *keyword, int line,
+                     char *err, size_t size) {
+    if (*seen) return fail(err, size, line, "the same %s twice", keyword);
+    *seen = true;
+    if (!parse_int16(value, slot))
+        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", value);
+    return true;
+}
+
 static bool parse_near(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
     if (n != 4) return fail(err, size, line, "a near line has a side, a distance and a value");
     const int side = side_by_name(tok[1]);
@@ -184,22 +194,16 @@ static bool parse_near(ParseState *st, char **tok, int n, int line, char *err, s
     const int bucket = near_by_name(tok[2]);
     if (bucket < 0)
         return fail(err, size, line, "near: a distance like 2,1 or far, not '%s'", tok[2]);
-    if (st->seen_near[side][bucket]) return fail(err, size, line, "the same near twice");
-    st->seen_near[side][bucket] = true;
-    if (!parse_int16(tok[3], &st->w->near[side][bucket]))
-        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
-    return true;
+    return set_once(&st->seen_near[side][bucket], &st->w->near[side][bucket], tok[3], "near", line,
+                    err, size);
 }
 
 static bool parse_pair(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
     if (n != 4) return fail(err, size, line, "a pair line has two threat classes and a value");
     const int mine = threat_by_name(tok[1]), theirs = threat_by_name(tok[2]);
     if (mine < 0 || theirs < 0) return fail(err, size, line, "unknown threat class");
-    if (st->seen_pair[mine][theirs]) return fail(err, size, line, "the same pair twice");
-    st->seen_pair[mine][theirs] = true;
-    if (!parse_int16(tok[3], &st->w->pair[mine][theirs]))
-        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
-    return true;
+    return set_once(&st->seen_pair[mine][theirs], &st->w->pair[mine][theirs], tok[3], "pair", line,
+                    err, size);
 }
 
 static bool parse_context(ParseState *st, char **tok, int n, int line, char *err, size_t size) {
@@ -213,12 +217,8 @@ static bool parse_context(ParseState *st, char **tok, int n, int line, char *err
     const int mask = mask_by_names(tok[2]), threat = threat_by_name(tok[3]);
     if (mask < 0) return fail(err, size, line, "unknown threat mask");
     if (threat < 0) return fail(err, size, line, "unknown threat class");
-    if (st->seen_context[role][mask][threat])
-        return fail(err, size, line, "the same context twice");
-    st->seen_context[role][mask][threat] = true;
-    if (!parse_int16(tok[4], &st->w->context[role][mask][threat]))
-        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[4]);
-    return true;
+    return set_once(&st->seen_context[role][mask][threat], &st->w->context[role][mask][threat],
+                    tok[4], "context", line, err, size);
 }
 
 /// A `code` or `order` line into table[colour][role or side][code].
@@ -245,11 +245,7 @@ static bool parse_mask(ParseState *st, char **tok, int n, int line, char *err, s
     const int mover = mask_by_names(tok[1]), waiter = mask_by_names(tok[2]);
     if (mover < 0 || waiter < 0) return fail(err, size, line, "unknown threat mask");
     const int index = mover | waiter << MASK_SIDE_BITS;
-    if (st->seen_mask[index]) return fail(err, size, line, "the same mask twice");
-    st->seen_mask[index] = true;
-    if (!parse_int16(tok[3], &st->w->mask[index]))
-        return fail(err, size, line, "'%s' is not a value from -32768 to 32767", tok[3]);
-    return true;
+    return set_once(&st->seen_mask[index], &st->w->mask[index], tok[3], "mask", line, err, size);
 }
 
 static bool parse_line(ParseState *st, char *text, int line, char *err, size_t size) {
