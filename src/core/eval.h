@@ -106,9 +106,4 @@ static inline int eval_order_more(const Board *b, Pos p, Color me, int mask) {
            w->near[NEAR_OWN_BEFORE][eval_near_bucket(b, p, NEAR_OWN_BEFORE)];
 }
 
-/// All the trained ordering's terms beyond the codes.
-static inline int eval_order_context(const Board *b, Pos p, Color me, int mask) {
-    return eval_order_near(b, p) + eval_order_more(b, p, me, mask);
-}
-
 #endif

@@ -246,6 +246,12 @@ static void test_malformed_tables_are_refused(void **state) {
                    "line 5: the same context twice");
 }
 
+/// All the trained ordering's terms beyond the codes, as the search adds them for a table that
+/// has them.
+static int order_terms(const Board *b, Pos p, Color me, int mask) {
+    return eval_order_near(b, p) + eval_order_more(b, p, me, mask);
+}
+
 /// The near buckets: nearest first by the larger distance, then the smaller; beyond 4, far.
 static void test_near_buckets(void **state) {
     (void)state;
@@ -270,21 +276,21 @@ static void test_near_buckets(void **state) {
     assert_non_null(b);
     board_init(b, TG_FREESTYLE, 15, 15);
     b->weights = w;
-    assert_int_equal(eval_order_context(b, pos_make(7, 7), BLACK, 0), 994);
+    assert_int_equal(order_terms(b, pos_make(7, 7), BLACK, 0), 994);
     board_play(b, pos_make(7, 7)); /* h8 */
     board_play(b, pos_make(8, 8)); /* i9 */
     assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_THEIRS), 1);
     assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_OWN), 4);
     assert_int_equal(eval_near_bucket(b, pos_make(9, 9), NEAR_THEIRS_BEFORE), NEAR_FAR);
-    assert_int_equal(eval_order_context(b, pos_make(9, 9), BLACK, 0), 1037);  /* j10: 1,1 and 2,2 */
-    assert_int_equal(eval_order_context(b, pos_make(14, 14), BLACK, 0), 994); /* o15: far */
-    assert_int_equal(eval_order_context(b, pos_make(7, 9), BLACK, 0), 1030);  /* h10: 1,1, 2,0 */
-    board_play(b, pos_make(6, 6));                                            /* g7 */
-    board_play(b, pos_make(5, 9));                                            /* f10 */
+    assert_int_equal(order_terms(b, pos_make(9, 9), BLACK, 0), 1037);  /* j10: 1,1 and 2,2 */
+    assert_int_equal(order_terms(b, pos_make(14, 14), BLACK, 0), 994); /* o15: far */
+    assert_int_equal(order_terms(b, pos_make(7, 9), BLACK, 0), 1030);  /* h10: 1,1, 2,0 */
+    board_play(b, pos_make(6, 6));                                     /* g7 */
+    board_play(b, pos_make(5, 9));                                     /* f10 */
     /* Their last is f10, own g7, theirs before i9, own before h8. */
     assert_int_equal(eval_near_bucket(b, pos_make(9, 8), NEAR_THEIRS_BEFORE), 0);
     assert_int_equal(eval_near_bucket(b, pos_make(9, 8), NEAR_OWN_BEFORE), 3);
-    assert_int_equal(eval_order_context(b, pos_make(9, 8), BLACK, 0), 100); /* j9: 1,0 from i9 */
+    assert_int_equal(order_terms(b, pos_make(9, 8), BLACK, 0), 100); /* j9: 1,0 from i9 */
     free(b);
     free(w);
 }
@@ -310,9 +316,9 @@ static void test_pair_of_threats(void **state) {
     board_play(b, pos_make(7, 8));
     board_play(b, pos_make(8, 7));
     board_play(b, pos_make(8, 8));
-    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, 0), 40);  /* g8 */
-    assert_int_equal(eval_order_context(b, pos_make(6, 8), BLACK, 0), 7);   /* g9 */
-    assert_int_equal(eval_order_context(b, pos_make(0, 14), BLACK, 0), -3); /* a15 */
+    assert_int_equal(order_terms(b, pos_make(6, 7), BLACK, 0), 40);  /* g8 */
+    assert_int_equal(order_terms(b, pos_make(6, 8), BLACK, 0), 7);   /* g9 */
+    assert_int_equal(order_terms(b, pos_make(0, 14), BLACK, 0), -3); /* a15 */
     /* The search adds these terms only for tables that have them. */
     assert_true(weights_order_more(w));
     assert_false(weights_order_more(weights_builtin(TG_FREESTYLE)));
@@ -342,9 +348,9 @@ static void test_pair_of_threats(void **state) {
                               TG_FREESTYLE, c, err, sizeof err));
     b->weights = c;
     const int both = MASK_FLEX3 | MASK_FLEX3 << MASK_SIDE_BITS;
-    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, both), 103); /* g8 */
-    assert_int_equal(eval_order_context(b, pos_make(6, 8), BLACK, both), 20);  /* g9 */
-    assert_int_equal(eval_order_context(b, pos_make(6, 7), BLACK, MASK_FLEX3), 1 + 3);
+    assert_int_equal(order_terms(b, pos_make(6, 7), BLACK, both), 103); /* g8 */
+    assert_int_equal(order_terms(b, pos_make(6, 8), BLACK, both), 20);  /* g9 */
+    assert_int_equal(order_terms(b, pos_make(6, 7), BLACK, MASK_FLEX3), 1 + 3);
     free(c);
     free(b);
     free(w);
