@@ -246,6 +246,25 @@ static void test_malformed_tables_are_refused(void **state) {
                    "line 5: the same context twice");
 }
 
+/// A freestyle table of the given value lines (malloc'd), parsed or the test fails.
+static EvalWeights *freestyle_table(const char *lines) {
+    char text[512], err[160];
+    snprintf(text, sizeof text, "tengen-weights 1\nrule freestyle\nscale 9\n%s", lines);
+    EvalWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    if (!weights_parse(text, TG_FREESTYLE, w, err, sizeof err)) fail_msg("%s", err);
+    return w;
+}
+
+/// An empty 15x15 freestyle board (malloc'd) that orders with `w`.
+static Board *board_with(const EvalWeights *w) {
+    Board *b = malloc(sizeof *b);
+    assert_non_null(b);
+    board_init(b, TG_FREESTYLE, 15, 15);
+    b->weights = w;
+    return b;
+}
+
 /// All the trained ordering's terms beyond the codes, as the search adds them for a table that
 /// has them.
 static int order_terms(const Board *b, Pos p, Color me, int mask) {
@@ -264,18 +283,10 @@ static void test_near_buckets(void **state) {
         assert_int_equal(near_bucket(CASES[i].dx, CASES[i].dy), CASES[i].bucket);
     /* The ordering adds the value of p's bucket from each of the last four moves; before any
      * move all are far. */
-    EvalWeights *w = malloc(sizeof *w);
-    assert_non_null(w);
-    char err[160];
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
-                              "near their 1,1 30\nnear their far -5\nnear own 2,2 7\n"
-                              "near own far -1\nnear their-before 1,0 100\n"
-                              "near own-before far 1000\n",
-                              TG_FREESTYLE, w, err, sizeof err));
-    Board *b = malloc(sizeof *b);
-    assert_non_null(b);
-    board_init(b, TG_FREESTYLE, 15, 15);
-    b->weights = w;
+    EvalWeights *w = freestyle_table("near their 1,1 30\nnear their far -5\nnear own 2,2 7\n"
+                                     "near own far -1\nnear their-before 1,0 100\n"
+                                     "near own-before far 1000\n");
+    Board *b = board_with(w);
     assert_int_equal(order_terms(b, pos_make(7, 7), BLACK, 0), 994);
     board_play(b, pos_make(7, 7)); /* h8 */
     board_play(b, pos_make(8, 8)); /* i9 */
@@ -299,17 +310,9 @@ static void test_near_buckets(void **state) {
 /// one it takes from the opponent.
 static void test_pair_of_threats(void **state) {
     (void)state;
-    EvalWeights *w = malloc(sizeof *w);
-    assert_non_null(w);
-    char err[160];
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
-                              "pair flex3 none 40\npair none flex3 7\npair flex3 flex3 500\n"
-                              "pair none none -3\n",
-                              TG_FREESTYLE, w, err, sizeof err));
-    Board *b = malloc(sizeof *b);
-    assert_non_null(b);
-    board_init(b, TG_FREESTYLE, 15, 15);
-    b->weights = w;
+    EvalWeights *w = freestyle_table("pair flex3 none 40\npair none flex3 7\npair flex3 flex3 500\n"
+                                     "pair none none -3\n");
+    Board *b = board_with(w);
     /* Black h8 i8, White h9 i9, Black to move: g8 and j8 make Black an open three, g9 and j9
      * White's. A point that does both does not exist here; far points make nothing. */
     board_play(b, pos_make(7, 7));
@@ -323,29 +326,22 @@ static void test_pair_of_threats(void **state) {
     assert_true(weights_order_more(w));
     assert_false(weights_order_more(weights_builtin(TG_FREESTYLE)));
     assert_false(weights_order_more(weights_builtin(TG_RENJU)));
-    EvalWeights *n = malloc(sizeof *n);
-    assert_non_null(n);
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\nnear their 1,0 5\n"
-                              "near own far -2\n",
-                              TG_FREESTYLE, n, err, sizeof err));
-    assert_false(weights_order_more(n));
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
-                              "near own-before far -2\n",
-                              TG_FREESTYLE, n, err, sizeof err));
-    assert_true(weights_order_more(n));
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
-                              "context defend five none 1\n",
-                              TG_FREESTYLE, n, err, sizeof err));
-    assert_true(weights_order_more(n));
-    free(n);
+    static const struct {
+        const char *lines;
+        bool more;
+    } MORE[] = {{"near their 1,0 5\nnear own far -2\n", false},
+                {"near own-before far -2\n", true},
+                {"context defend five none 1\n", true}};
+    for (size_t i = 0; i < sizeof MORE / sizeof *MORE; i++) {
+        EvalWeights *n = freestyle_table(MORE[i].lines);
+        assert_int_equal(weights_order_more(n), MORE[i].more);
+        free(n);
+    }
     /* The context: Black's class at the point against White's threat mask (attack), White's
      * class against Black's mask (defend). Here each side can make an open three. */
-    EvalWeights *c = malloc(sizeof *c);
-    assert_non_null(c);
-    assert_true(weights_parse("tengen-weights 1\nrule freestyle\nscale 9\n"
-                              "context attack flex3 flex3 100\ncontext attack - flex3 1\n"
-                              "context defend flex3 flex3 20\ncontext defend flex3 none 3\n",
-                              TG_FREESTYLE, c, err, sizeof err));
+    EvalWeights *c =
+        freestyle_table("context attack flex3 flex3 100\ncontext attack - flex3 1\n"
+                        "context defend flex3 flex3 20\ncontext defend flex3 none 3\n");
     b->weights = c;
     const int both = MASK_FLEX3 | MASK_FLEX3 << MASK_SIDE_BITS;
     assert_int_equal(order_terms(b, pos_make(6, 7), BLACK, both), 103); /* g8 */
