@@ -619,6 +619,26 @@ typedef void (*TgDatagenProgress)(int games, uint64_t positions, double seconds,
 TgError tg_datagen(const TgDatagenSettings *settings, const char *path, TgDatagenProgress progress,
                    void *user, char *err, size_t err_size);
 
+/// Tree samples (tg_datagen's tree_path) to be labelled again for the ordering's tuner.
+typedef struct TgTreeRelabel {
+    const char *const *inputs; ///< tree sample files, read in turn
+    int input_count;           ///< at least 1
+    uint64_t nodes;            ///< search nodes a position (0: 3000)
+    int threads;               ///< positions searched at once, one search thread each (0: 1)
+    const TgStopFlag *stop;    ///< may be NULL; the run ends soon after it turns true
+} TgTreeRelabel;
+
+/// Appends to `path` each position of the samples once (its first line), with the best move
+/// replaced by that of a fresh root search of `nodes` nodes: near the leaves a sample's move
+/// is mostly the one the ordering tried first, where the root search looks at every move.
+/// A position the rules refuse, or whose new move is not on its list, is left out. progress
+/// gets the positions read and written. Deterministic with one thread (the lines keep their
+/// order). Errors: TG_ERR_ARGUMENT, TG_ERR_IO (a file), TG_ERR_PARSE (a line that is not a
+/// sample: the message names the file and line), TG_ERR_MEMORY; lines written before an error
+/// stay written.
+TgError tg_tree_relabel(const TgTreeRelabel *settings, const char *path, TgDatagenProgress progress,
+                        void *user, char *err, size_t err_size);
+
 /// Games played elsewhere (a stronger engine's, masters') to be scored as training data.
 typedef struct TgDataImport {
     TgGame *const *games; ///< each ended at a five or in a draw (full board, agreement)

@@ -17,6 +17,7 @@ const char USAGE_DATAGEN[] =
     "                      [--seed S] [--random MIN-MAX] [--tree FILE] [--quiet]\n"
     "       tengen datagen --import FILE... --out FILE [--rule R] [--size N] [--nodes N]\n"
     "                      [--threads T] [--quiet]\n"
+    "       tengen datagen --relabel FILE... --out FILE [--nodes N] [--threads T] [--quiet]\n"
     "       tengen datagen --check FILE...\n"
     "\n"
     "Plays N self-play games of the full engine at a fixed node budget a move (default 3000)\n"
@@ -34,6 +35,12 @@ const char USAGE_DATAGEN[] =
     "--tree FILE also appends samples of the searches' trees to FILE: nodes where a move\n"
     "proved best, one line each (the position, the node's move list, the best move), for\n"
     "training the move ordering with `tengen tune --tree` (docs/eval.md).\n"
+    "\n"
+    "--relabel reads such tree files and appends each position to FILE once, with the move\n"
+    "that proved best replaced by the best move of a fresh search of N nodes (default 3000):\n"
+    "near the leaves the tree's move is mostly the one the ordering tried first, so the\n"
+    "tuner would learn its own choices back. Positions whose new move is not on their list\n"
+    "are left out. T threads search at once; one thread keeps the order of the lines.\n"
     "\n"
     "--import scores games played elsewhere (a stronger engine's, masters') instead of\n"
     "playing: each keeps its moves and result, and every move after its book gets the score of\n"
@@ -60,6 +67,8 @@ typedef struct DatagenOptions {
     bool quiet;
     char **import; ///< --import's files (import_count of them), or NULL
     int import_count;
+    char **relabel; ///< --relabel's files (relabel_count of them), or NULL
+    int relabel_count;
 } DatagenOptions;
 
 /// Is argv[i] a value rather than an option? ("-" alone is standard input.)
@@ -108,6 +117,10 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
             o->import = argv + i + 1;
             while (i + 1 < argc && is_value(argv[i + 1])) i++, o->import_count++;
             if (!o->import_count) return cli_error("datagen: --import wants FILE...") + 1;
+        } else if (cli_flag(argv, i, "--relabel")) {
+            o->relabel = argv + i + 1;
+            while (i + 1 < argc && is_value(argv[i + 1])) i++, o->relabel_count++;
+            if (!o->relabel_count) return cli_error("datagen: --relabel wants FILE...") + 1;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
                 return cli_error("datagen: unknown rule '%s'", v) + 1;
@@ -134,6 +147,11 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
         } else
             return cli_error("datagen: unknown option '%s' (see --help)", argv[i]) + 1;
     }
+    if (o->relabel && (o->import || o->s.tree_path || o->s.games || !o->out))
+        return cli_error("datagen: --relabel FILE... wants --out FILE, and no --games, --import "
+                         "or --tree") +
+               1;
+    if (o->relabel) return 0;
     if (o->import && o->s.tree_path)
         return cli_error("datagen: --tree goes with self-play, not --import") + 1;
     if (o->import && (!o->out || o->s.games))
@@ -269,6 +287,36 @@ static int import_games(const DatagenOptions *o) {
     return status;
 }
 
+/* ---- --relabel ---- */
+
+static void report_relabel(int read, uint64_t written, double seconds, void *user) {
+    Progress *p = user;
+    const int64_t now = tg_now_ms();
+    p->games = read;
+    p->positions = written;
+    if (p->quiet || now - p->last_ms < PROGRESS_MS) return;
+    p->last_ms = now;
+    fprintf(stderr, "datagen: %d positions searched, %" PRIu64 " written, %.0f positions/s\n", read,
+            written, seconds > 0 ? (double)read / seconds : 0.0);
+}
+
+static int relabel_trees(const DatagenOptions *o) {
+    const TgTreeRelabel r = {.inputs = (const char *const *)o->relabel,
+                             .input_count = o->relabel_count,
+                             .nodes = o->s.nodes,
+                             .threads = o->s.threads};
+    Progress p = {.last_ms = tg_now_ms(), .quiet = o->quiet};
+    const int64_t start = tg_now_ms();
+    char err[300];
+    const TgError e = tg_tree_relabel(&r, o->out, report_relabel, &p, err, sizeof err);
+    if (e != TG_OK) return cli_error("datagen: %s", err);
+    const double seconds = (double)(tg_now_ms() - start) / 1000.0;
+    printf("datagen: %d positions searched at %" PRIu64 " nodes, %" PRIu64
+           " written with their new best move to %s in %.1f s\n",
+           p.games, o->s.nodes ? o->s.nodes : DEFAULT_NODES, p.positions, o->out, seconds);
+    return 0;
+}
+
 static int check_files(int argc, char **argv) {
     if (argc < 3) return cli_error("datagen --check: name one data file or more") + 1;
     int status = 0;
@@ -297,6 +345,7 @@ int cmd_datagen(int argc, char **argv) {
     const int status = datagen_options(argc, argv, &o);
     if (status) return status;
     if (o.import) return import_games(&o);
+    if (o.relabel) return relabel_trees(&o);
     Progress p = {.last_ms = tg_now_ms(), .games = o.s.games, .quiet = o.quiet};
     const int64_t start = tg_now_ms();
     char err[300];

@@ -12,6 +12,7 @@
 
 #include "dataset.h"
 #include "game.h"
+#include "keyset.h"
 #include "rules.h"
 #include "search.h"
 #include "zobrist.h"
@@ -32,13 +33,6 @@ enum {
     DATAGEN_TREE_EVERY = 32,
 };
 
-/// Openings already played in this run or found in its file, as keys (opening_key); 0 marks
-/// an empty slot.
-typedef struct KeySet {
-    uint64_t *slot;
-    size_t cap, count; ///< cap: a power of two, or 0
-} KeySet;
-
 /// What the threads share; every field after `lock` is guarded by it.
 typedef struct Run {
     const TgDatagenSettings *s;
@@ -55,7 +49,7 @@ typedef struct Run {
     int next_game; ///< games handed out
     int done;      ///< games written
     uint64_t positions;
-    KeySet openings;
+    KeySet openings; ///< openings played in this run or found in its file (opening_key)
     TgError error;
     char message[256];
 } Run;
@@ -141,29 +135,6 @@ static uint64_t opening_key(const Pos *moves, int count, int size) {
         if (key < best) best = key;
     }
     return best ? best : 1;
-}
-
-/// Adds a key; false when it was there already. Out of memory, every key counts as new.
-static bool keyset_add(KeySet *s, uint64_t key) {
-    if (2 * (s->count + 1) > s->cap) {
-        const size_t cap = s->cap ? 2 * s->cap : 1024;
-        uint64_t *slot = calloc(cap, sizeof *slot);
-        if (!slot) return true;
-        for (size_t i = 0; i < s->cap; i++) {
-            if (!s->slot[i]) continue;
-            size_t j = s->slot[i] & (cap - 1);
-            while (slot[j]) j = (j + 1) & (cap - 1);
-            slot[j] = s->slot[i];
-        }
-        free(s->slot);
-        s->slot = slot, s->cap = cap;
-    }
-    size_t j = key & (s->cap - 1);
-    for (; s->slot[j]; j = (j + 1) & (s->cap - 1))
-        if (s->slot[j] == key) return false;
-    s->slot[j] = key;
-    s->count++;
-    return true;
 }
 
 /// Claims the opening of g for this game; false when another game of the run had it.
@@ -481,7 +452,7 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
     run.height = run.width;
     const TgError e = known_openings(&run, err, err_size);
     if (e != TG_OK) {
-        free(run.openings.slot);
+        keyset_free(&run.openings);
         return e;
     }
     return run_into_file(&run, err, err_size);
@@ -491,20 +462,20 @@ TgError tg_datagen(const TgDatagenSettings *s, const char *path, TgDatagenProgre
 static TgError run_into_file(Run *run, char *err, size_t err_size) {
     if (!(run->f = fopen(run->path, "ab"))) {
         snprintf(err, err_size, "%s: %s", run->path, strerror(errno));
-        free(run->openings.slot);
+        keyset_free(&run->openings);
         return TG_ERR_IO;
     }
     const char *tree_path = run->s->tree_path;
     if (tree_path && !(run->tree = fopen(tree_path, "a"))) {
         snprintf(err, err_size, "%s: %s", tree_path, strerror(errno));
         fclose(run->f);
-        free(run->openings.slot);
+        keyset_free(&run->openings);
         return TG_ERR_IO;
     }
     pthread_mutex_init(&run->lock, NULL);
     run_players(run, run->s->threads > 0 ? run->s->threads : 1);
     pthread_mutex_destroy(&run->lock);
-    free(run->openings.slot);
+    keyset_free(&run->openings);
     if (fclose(run->f) != 0 && run->error == TG_OK) {
         run->error = TG_ERR_IO;
         snprintf(run->message, sizeof run->message, "%s: cannot write: %s", run->path,

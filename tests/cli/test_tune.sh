@@ -65,6 +65,31 @@ printf 'freestyle 15 2 h8i9 j10 j10\n' >"$tmp/bad.tree"
 check "a malformed tree sample is refused, its line named" grep -q 'bad.tree line 1: not a tree sample' "$tmp/out"
 "$bin" datagen --import "$tmp/bad.tree" --out "$tmp/x.tgd" --tree "$tmp/y.tree" >"$tmp/out" 2>&1
 check "datagen --tree with --import is refused" grep -q 'tree goes with self-play' "$tmp/out"
+# datagen --relabel: each sampled position once, its move that of a fresh search of its own.
+"$bin" datagen --relabel "$tmp/t.tree" "$tmp/t.tree" --nodes 500 --out "$tmp/r.tree" >"$tmp/out" 2>&1
+check "datagen --relabel exits 0" test $? = 0
+positions=$(awk '{ print $4 }' "$tmp/t.tree" | sort -u | wc -l)
+written=$(wc -l <"$tmp/r.tree")
+check "... each position once, though given twice ($written of $positions)" test "$written" -gt 0 -a "$written" -le "$positions" -a "$(awk '{ print $4 }' "$tmp/r.tree" | sort | uniq -d | wc -l)" = 0
+check "... says how many it searched and wrote" grep -q "^datagen: $positions positions searched at 500 nodes, $written written" "$tmp/out"
+awk '{ $5 = ""; print }' "$tmp/t.tree" | sort >"$tmp/a"
+check "... keeps each sample's rule, plies, stones and list" test "$(awk '{ $5 = ""; print }' "$tmp/r.tree" | sort | comm -23 - "$tmp/a" | wc -l)" = 0
+check "... every new move on its list" test "$(awk 'index($6, $5) == 0' "$tmp/r.tree" | wc -l)" = 0
+sort "$tmp/t.tree" >"$tmp/a"
+check "... and some moves are not the tree's" test "$(sort "$tmp/r.tree" | comm -23 - "$tmp/a" | wc -l)" -gt 0
+pos=$(awk 'NR == 1 { print $4 }' "$tmp/r.tree"); move=$(awk 'NR == 1 { print $5 }' "$tmp/r.tree")
+best=$("$bin" analyze --moves "$(echo "$pos" | sed 's/\([a-o][0-9]*\)/\1 /g')" --nodes 500 --json | sed -n 's/.*"best": "\([a-o][0-9]*\)".*/\1/p')
+check "... the move a 500-node search plays there ($best)" test "$best" = "$move"
+"$bin" datagen --relabel "$tmp/t.tree" --nodes 500 --threads 2 --out "$tmp/r2.tree" --quiet >"$tmp/out" 2>&1
+sort "$tmp/r.tree" >"$tmp/a"; sort "$tmp/r2.tree" >"$tmp/b"
+check "... the same lines with two threads" cmp -s "$tmp/a" "$tmp/b"
+"$bin" tune --tree "$tmp/r.tree" --rule freestyle --epochs 1 --out "$tmp/rw.txt" >"$tmp/out" 2>&1
+check "... which tune --tree reads" grep -Eq "^tune: [1-9][0-9]* ordering choices" "$tmp/out"
+printf 'freestyle 15 2 h8i9 j10 j10i10\nfreestyle 15 x h8\n' >"$tmp/bad2.tree"
+"$bin" datagen --relabel "$tmp/bad2.tree" --out "$tmp/x.tree" >"$tmp/out" 2>&1
+check "datagen --relabel refuses a malformed sample, its line named" grep -q 'bad2.tree line 2: not a tree sample' "$tmp/out"
+"$bin" datagen --relabel "$tmp/t.tree" --games 2 --out "$tmp/x.tree" >"$tmp/out" 2>&1
+check "... and takes no --games" test $? = 2
 
 "$bin" tune --data "$data" --rule renju --out "$tmp/x.txt" >"$tmp/out" 2>&1
 check "no games of the rule: refused" grep -q 'no renju positions in the data' "$tmp/out"

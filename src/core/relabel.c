@@ -1,0 +1,239 @@
+/*
+ * relabel.c — honest labels for the move ordering's training data. A tree sample (datagen.c)
+ * names the move that proved best at a node of a search, but near the leaves the search tries
+ * a move or two before one holds, so that move is mostly the one the ordering put first: data
+ * that reward the ordering for agreeing with itself. Here each sampled position gets the best
+ * move of a fresh root search of its own, which looks at every move, and the tuner learns from
+ * that instead. Threads each take the next line; one lock orders the reads and the writes.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keyset.h"
+#include "../tengen.h"
+
+enum {
+    RELABEL_NODES = 3000,   ///< a position: about 2-3 ms; 86% of its moves agree with 10,000's
+    RELABEL_HASH = 4 << 20, ///< table bytes per engine
+    RELABEL_LINE = 16384,   ///< the longest sample line (a 22x22 board's is under 4,000)
+};
+
+/// One tree sample: "RULE SIZE PLIES STONES BEST MOVES" (docs/formats.md).
+typedef struct Sample {
+    char rule[16];
+    int size, plies;
+    char *stones, *best, *moves; ///< into the line
+} Sample;
+
+/// What the threads share; every field after `lock` is guarded by it.
+typedef struct Relabel {
+    const TgTreeRelabel *s;
+    uint64_t nodes;
+    TgDatagenProgress progress;
+    void *user;
+    int64_t start_ms;
+    pthread_mutex_t lock;
+    FILE *in, *out;
+    int input;       ///< the file being read
+    int line_number; ///< ... and its line
+    const char *out_path;
+    KeySet seen; ///< positions met so far
+    int read;    ///< fresh positions handed out
+    uint64_t written;
+    TgError error;
+    char message[320];
+} Relabel;
+
+static void fail(Relabel *r, TgError e, const char *what, const char *detail) {
+    if (r->error != TG_OK) return;
+    r->error = e;
+    snprintf(r->message, sizeof r->message, "%s%s%s", what, detail ? ": " : "",
+             detail ? detail : "");
+}
+
+static bool stopped(const Relabel *r) { return r->s->stop && atomic_load(r->s->stop); }
+
+/// Splits a sample line in place; false when it is not one.
+static bool parse_sample(char *line, Sample *x) {
+    int stones_at = 0;
+    if (sscanf(line, "%15s %d %d %n", x->rule, &x->size, &x->plies, &stones_at) != 3 || !stones_at)
+        return false;
+    char *rest;
+    x->stones = strtok_r(line + stones_at, " \r\n", &rest);
+    x->best = strtok_r(NULL, " \r\n", &rest);
+    x->moves = strtok_r(NULL, " \r\n", &rest);
+    return x->moves && !strtok_r(NULL, " \r\n", &rest);
+}
+
+/// A position's key: its stones in the order played (the tuner needs the last moves too).
+static uint64_t stones_key(const char *stones) {
+    uint64_t h = 0xcbf29ce484222325u;
+    for (; *stones; stones++) h = (h ^ (uint8_t)*stones) * 0x100000001b3u;
+    return h ? h : 1;
+}
+
+/// Records a line that is not a sample, naming the file and line.
+static void fail_line(Relabel *r, const char *line) {
+    char where[256];
+    snprintf(where, sizeof where, "%.200s line %d", r->s->inputs[r->input], r->line_number);
+    fail(r, TG_ERR_PARSE, where,
+         strlen(line) + 1 >= RELABEL_LINE ? "line too long" : "not a tree sample");
+}
+
+/// Reads the next line of a position not met before into line; false at the end of the
+/// inputs or on an error (recorded). Under the lock.
+static bool next_line(Relabel *r, char *line, char *scratch) {
+    while (r->error == TG_OK && !stopped(r)) {
+        if (!r->in) {
+            if (r->input == r->s->input_count) return false;
+            const char *path = r->s->inputs[r->input];
+            if (!(r->in = fopen(path, "r")))
+                return fail(r, TG_ERR_IO, path, strerror(errno)), false;
+            r->line_number = 0;
+        }
+        if (!fgets(line, RELABEL_LINE, r->in)) {
+            if (ferror(r->in)) fail(r, TG_ERR_IO, r->s->inputs[r->input], strerror(errno));
+            fclose(r->in);
+            r->in = NULL;
+            r->input++;
+            continue;
+        }
+        r->line_number++;
+        Sample x;
+        memcpy(scratch, line, strlen(line) + 1);
+        if (strlen(line) + 1 >= RELABEL_LINE || !parse_sample(scratch, &x))
+            return fail_line(r, line), false;
+        if (keyset_add(&r->seen, stones_key(x.stones))) return r->read++, true;
+    }
+    return false;
+}
+
+/// The position of a sample, by the rules; NULL when it is not a legal one.
+static TgGame *sample_game(const Sample *x) {
+    TgRule rule;
+    if (!tg_rule_from_name(x->rule, &rule)) return NULL;
+    TgGame *g = tg_game_new(rule, x->size, x->size);
+    if (!g || !strcmp(x->stones, "-")) return g;
+    TgPoint *moves = malloc(sizeof *moves * (size_t)x->size * (size_t)x->size);
+    int count = 0, bad;
+    char err[128];
+    const bool ok = moves &&
+                    tg_parse_moves(x->stones, x->size, x->size, moves, x->size * x->size, &count,
+                                   err, sizeof err) == TG_OK &&
+                    tg_game_set_moves(g, moves, count, &bad) == TG_OK;
+    free(moves);
+    if (ok) return g;
+    tg_game_free(g);
+    return NULL;
+}
+
+/// Is the point `best` (h8 text) one of the moves of a sample's list?
+static bool in_list(const char *moves, int size, const char *best) {
+    TgPoint list[TG_MAX_SIZE * TG_MAX_SIZE], p;
+    int count = 0;
+    char err[128];
+    if (tg_point_from_text(best, size, size, &p) != TG_OK ||
+        tg_parse_moves(moves, size, size, list, TG_MAX_SIZE * TG_MAX_SIZE, &count, err,
+                       sizeof err) != TG_OK)
+        return false;
+    for (int i = 0; i < count; i++)
+        if (list[i].x == p.x && list[i].y == p.y) return true;
+    return false;
+}
+
+/// Searches one sample's position and writes it with the search's best move; a sample whose
+/// position is not legal or whose best move is not on its list is left out.
+static void relabel_line(Relabel *r, TgEngine *engine, char *line) {
+    Sample x;
+    if (!parse_sample(line, &x)) return;
+    TgGame *g = sample_game(&x);
+    if (!g) return;
+    const TgSearchLimits limits = {.level = TG_LEVEL_MAX, .nodes = r->nodes, .stop = r->s->stop};
+    TgSearchResult res;
+    tg_engine_clear(engine);
+    char best[8] = "";
+    if (tg_engine_search(engine, g, &limits, NULL, NULL, &res) == TG_OK && !stopped(r))
+        tg_point_to_text(res.best, x.size, x.size, best, sizeof best);
+    tg_game_free(g);
+    if (!*best || !in_list(x.moves, x.size, best)) return;
+    pthread_mutex_lock(&r->lock);
+    if (r->error == TG_OK) {
+        if (fprintf(r->out, "%s %d %d %s %s %s\n", x.rule, x.size, x.plies, x.stones, best,
+                    x.moves) < 0)
+            fail(r, TG_ERR_IO, r->out_path, strerror(errno));
+        else if (++r->written, r->progress)
+            r->progress(r->read, r->written, (double)(tg_now_ms() - r->start_ms) / 1000.0, r->user);
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+typedef struct Labeller {
+    Relabel *run;
+    TgEngine *engine;
+    char *line, *scratch;
+} Labeller;
+
+static void *labeller_main(void *arg) {
+    Labeller *lb = arg;
+    Relabel *r = lb->run;
+    for (;;) {
+        pthread_mutex_lock(&r->lock);
+        const bool more = next_line(r, lb->line, lb->scratch);
+        pthread_mutex_unlock(&r->lock);
+        if (!more) return NULL;
+        relabel_line(r, lb->engine, lb->line);
+    }
+}
+
+static void run_labellers(Relabel *r, int threads) {
+    Labeller *lb = calloc((size_t)threads, sizeof *lb);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    int started = 0;
+    bool ready = lb && tid;
+    for (int i = 0; ready && i < threads; i++) {
+        lb[i] = (Labeller){.run = r,
+                           .engine = tg_engine_new(1, RELABEL_HASH),
+                           .line = malloc(RELABEL_LINE),
+                           .scratch = malloc(RELABEL_LINE)};
+        ready = lb[i].engine && lb[i].line && lb[i].scratch;
+    }
+    for (int i = 0; ready && i < threads; i++)
+        started += pthread_create(&tid[i], NULL, labeller_main, &lb[i]) == 0;
+    for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
+    if (!ready || !started) fail(r, TG_ERR_MEMORY, "out of memory or threads", NULL);
+    for (int i = 0; lb && i < threads; i++)
+        tg_engine_free(lb[i].engine), free(lb[i].line), free(lb[i].scratch);
+    free(lb);
+    free(tid);
+}
+
+TgError tg_tree_relabel(const TgTreeRelabel *s, const char *path, TgDatagenProgress progress,
+                        void *user, char *err, size_t err_size) {
+    if (!s || s->input_count < 1 || !s->inputs || s->threads < 0 || s->threads > TG_MAX_THREADS) {
+        snprintf(err, err_size, "relabel: name one tree file or more, and 0..%d threads",
+                 TG_MAX_THREADS);
+        return TG_ERR_ARGUMENT;
+    }
+    Relabel r = {.s = s,
+                 .nodes = s->nodes ? s->nodes : RELABEL_NODES,
+                 .progress = progress,
+                 .user = user,
+                 .start_ms = tg_now_ms(),
+                 .out_path = path};
+    if (!(r.out = fopen(path, "a"))) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return TG_ERR_IO;
+    }
+    pthread_mutex_init(&r.lock, NULL);
+    run_labellers(&r, s->threads ? s->threads : 1);
+    pthread_mutex_destroy(&r.lock);
+    if (r.in) fclose(r.in);
+    keyset_free(&r.seen);
+    if (fclose(r.out) != 0) fail(&r, TG_ERR_IO, path, strerror(errno));
+    if (r.error != TG_OK) snprintf(err, err_size, "%s", r.message);
+    return r.error;
+}
