@@ -13,21 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keyset.h"
 #include "../tengen.h"
+#include "keyset.h"
+#include "treeline.h"
 
 enum {
     RELABEL_NODES = 3000,   ///< a position: about 2-3 ms; 86% of its moves agree with 10,000's
     RELABEL_HASH = 4 << 20, ///< table bytes per engine
     RELABEL_LINE = 16384,   ///< the longest sample line (a 22x22 board's is under 4,000)
 };
-
-/// One tree sample: "RULE SIZE PLIES STONES BEST MOVES" (docs/formats.md).
-typedef struct Sample {
-    char rule[16];
-    int size, plies;
-    char *stones, *best, *moves; ///< into the line
-} Sample;
 
 /// What the threads share; every field after `lock` is guarded by it.
 typedef struct Relabel {
@@ -57,22 +51,11 @@ static void fail(Relabel *r, TgError e, const char *what, const char *detail) {
 
 static bool stopped(const Relabel *r) { return r->s->stop && atomic_load(r->s->stop); }
 
-/// Splits a sample line in place; false when it is not one.
-static bool parse_sample(char *line, Sample *x) {
-    int stones_at = 0;
-    if (sscanf(line, "%15s %d %d %n", x->rule, &x->size, &x->plies, &stones_at) != 3 || !stones_at)
-        return false;
-    char *rest;
-    x->stones = strtok_r(line + stones_at, " \r\n", &rest);
-    x->best = strtok_r(NULL, " \r\n", &rest);
-    x->moves = strtok_r(NULL, " \r\n", &rest);
-    return x->moves && !strtok_r(NULL, " \r\n", &rest);
-}
-
 /// A position's key: its stones in the order played (the tuner needs the last moves too).
-static uint64_t stones_key(const char *stones) {
+static uint64_t stones_key(const TreeLine *t) {
     uint64_t h = 0xcbf29ce484222325u;
-    for (; *stones; stones++) h = (h ^ (uint8_t)*stones) * 0x100000001b3u;
+    for (int i = 0; i < t->stones; i++)
+        h = (h ^ (uint64_t)(t->stone[i].y * TG_MAX_SIZE + t->stone[i].x)) * 0x100000001b3u;
     return h ? h : 1;
 }
 
@@ -84,9 +67,9 @@ static void fail_line(Relabel *r, const char *line) {
          strlen(line) + 1 >= RELABEL_LINE ? "line too long" : "not a tree sample");
 }
 
-/// Reads the next line of a position not met before into line; false at the end of the
-/// inputs or on an error (recorded). Under the lock.
-static bool next_line(Relabel *r, char *line, char *scratch) {
+/// Reads the next sample of a position not met before into *t; false at the end of the inputs
+/// or on an error (recorded). Under the lock.
+static bool next_line(Relabel *r, char *line, TreeLine *t) {
     while (r->error == TG_OK && !stopped(r)) {
         if (!r->in) {
             if (r->input == r->s->input_count) return false;
@@ -103,67 +86,54 @@ static bool next_line(Relabel *r, char *line, char *scratch) {
             continue;
         }
         r->line_number++;
-        Sample x;
-        memcpy(scratch, line, strlen(line) + 1);
-        if (strlen(line) + 1 >= RELABEL_LINE || !parse_sample(scratch, &x))
+        if (strlen(line) + 1 >= RELABEL_LINE || !tree_line_parse(line, t))
             return fail_line(r, line), false;
-        if (keyset_add(&r->seen, stones_key(x.stones))) return r->read++, true;
+        if (keyset_add(&r->seen, stones_key(t))) return r->read++, true;
     }
     return false;
 }
 
 /// The position of a sample, by the rules; NULL when it is not a legal one.
-static TgGame *sample_game(const Sample *x) {
-    TgRule rule;
-    if (!tg_rule_from_name(x->rule, &rule)) return NULL;
-    TgGame *g = tg_game_new(rule, x->size, x->size);
-    if (!g || !strcmp(x->stones, "-")) return g;
-    TgPoint *moves = malloc(sizeof *moves * (size_t)x->size * (size_t)x->size);
-    int count = 0, bad;
-    char err[128];
-    const bool ok = moves &&
-                    tg_parse_moves(x->stones, x->size, x->size, moves, x->size * x->size, &count,
-                                   err, sizeof err) == TG_OK &&
-                    tg_game_set_moves(g, moves, count, &bad) == TG_OK;
-    free(moves);
-    if (ok) return g;
+static TgGame *sample_game(const TreeLine *t) {
+    TgGame *g = tg_game_new(t->rule, t->size, t->size);
+    int bad;
+    if (g && tg_game_set_moves(g, t->stone, t->stones, &bad) == TG_OK) return g;
     tg_game_free(g);
     return NULL;
 }
 
-/// Is the point `best` (h8 text) one of the moves of a sample's list?
-static bool in_list(const char *moves, int size, const char *best) {
-    TgPoint list[TG_MAX_SIZE * TG_MAX_SIZE], p;
-    int count = 0;
-    char err[128];
-    if (tg_point_from_text(best, size, size, &p) != TG_OK ||
-        tg_parse_moves(moves, size, size, list, TG_MAX_SIZE * TG_MAX_SIZE, &count, err,
-                       sizeof err) != TG_OK)
-        return false;
-    for (int i = 0; i < count; i++)
-        if (list[i].x == p.x && list[i].y == p.y) return true;
+static bool in_list(const TreeLine *t, TgPoint p) {
+    for (int i = 0; i < t->moves; i++)
+        if (t->move[i].x == p.x && t->move[i].y == p.y) return true;
     return false;
+}
+
+/// Writes a sample with its new best move, in the form it was read.
+static bool write_sample(FILE *f, const TreeLine *t, TgPoint best) {
+    char stones[4 * BOARD_CELLS + 1] = "-", moves[4 * BOARD_CELLS + 1], top[8];
+    if (t->stones)
+        tg_format_moves(t->stone, t->stones, t->size, t->size, "", stones, sizeof stones);
+    tg_format_moves(t->move, t->moves, t->size, t->size, "", moves, sizeof moves);
+    tg_point_to_text(best, t->size, t->size, top, sizeof top);
+    return fprintf(f, "%s %d %d %s %s %s\n", tg_rule_name(t->rule), t->size, t->plies, stones, top,
+                   moves) >= 0;
 }
 
 /// Searches one sample's position and writes it with the search's best move; a sample whose
 /// position is not legal or whose best move is not on its list is left out.
-static void relabel_line(Relabel *r, TgEngine *engine, char *line) {
-    Sample x;
-    if (!parse_sample(line, &x)) return;
-    TgGame *g = sample_game(&x);
+static void relabel_line(Relabel *r, TgEngine *engine, const TreeLine *t) {
+    TgGame *g = sample_game(t);
     if (!g) return;
     const TgSearchLimits limits = {.level = TG_LEVEL_MAX, .nodes = r->nodes, .stop = r->s->stop};
     TgSearchResult res;
     tg_engine_clear(engine);
-    char best[8] = "";
-    if (tg_engine_search(engine, g, &limits, NULL, NULL, &res) == TG_OK && !stopped(r))
-        tg_point_to_text(res.best, x.size, x.size, best, sizeof best);
+    const bool found =
+        tg_engine_search(engine, g, &limits, NULL, NULL, &res) == TG_OK && !stopped(r);
     tg_game_free(g);
-    if (!*best || !in_list(x.moves, x.size, best)) return;
+    if (!found || !in_list(t, res.best)) return;
     pthread_mutex_lock(&r->lock);
     if (r->error == TG_OK) {
-        if (fprintf(r->out, "%s %d %d %s %s %s\n", x.rule, x.size, x.plies, x.stones, best,
-                    x.moves) < 0)
+        if (!write_sample(r->out, t, res.best))
             fail(r, TG_ERR_IO, r->out_path, strerror(errno));
         else if (++r->written, r->progress)
             r->progress(r->read, r->written, (double)(tg_now_ms() - r->start_ms) / 1000.0, r->user);
@@ -174,7 +144,8 @@ static void relabel_line(Relabel *r, TgEngine *engine, char *line) {
 typedef struct Labeller {
     Relabel *run;
     TgEngine *engine;
-    char *line, *scratch;
+    char *line;
+    TreeLine *sample;
 } Labeller;
 
 static void *labeller_main(void *arg) {
@@ -182,10 +153,10 @@ static void *labeller_main(void *arg) {
     Relabel *r = lb->run;
     for (;;) {
         pthread_mutex_lock(&r->lock);
-        const bool more = next_line(r, lb->line, lb->scratch);
+        const bool more = next_line(r, lb->line, lb->sample);
         pthread_mutex_unlock(&r->lock);
         if (!more) return NULL;
-        relabel_line(r, lb->engine, lb->line);
+        relabel_line(r, lb->engine, lb->sample);
     }
 }
 
@@ -198,15 +169,15 @@ static void run_labellers(Relabel *r, int threads) {
         lb[i] = (Labeller){.run = r,
                            .engine = tg_engine_new(1, RELABEL_HASH),
                            .line = malloc(RELABEL_LINE),
-                           .scratch = malloc(RELABEL_LINE)};
-        ready = lb[i].engine && lb[i].line && lb[i].scratch;
+                           .sample = malloc(sizeof(TreeLine))};
+        ready = lb[i].engine && lb[i].line && lb[i].sample;
     }
     for (int i = 0; ready && i < threads; i++)
         started += pthread_create(&tid[i], NULL, labeller_main, &lb[i]) == 0;
     for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
     if (!ready || !started) fail(r, TG_ERR_MEMORY, "out of memory or threads", NULL);
     for (int i = 0; lb && i < threads; i++)
-        tg_engine_free(lb[i].engine), free(lb[i].line), free(lb[i].scratch);
+        tg_engine_free(lb[i].engine), free(lb[i].line), free(lb[i].sample);
     free(lb);
     free(tid);
 }

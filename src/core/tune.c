@@ -41,6 +41,7 @@
 #include "dataset.h"
 #include "eval.h"
 #include "timeman.h"
+#include "treeline.h"
 #include "weights.h"
 
 enum {
@@ -256,43 +257,6 @@ static bool read_file(Samples *s, const char *path, Rule rule, uint64_t *games, 
 
 /* ---- Tree samples ---- */
 
-/// One tree sample line: "RULE SIZE PLIES STONES BEST MOVES" (docs/formats.md).
-typedef struct TreeLine {
-    Rule rule;
-    int size, plies, stones, moves;
-    TgPoint stone[BOARD_CELLS], move[BOARD_CELLS], best;
-} TreeLine;
-
-/// Reads a sample's points ("h8i9j10"); false on a fault or a pass.
-static bool parse_points(const char *text, int size, TgPoint *out, int *count) {
-    char err[80];
-    if (tg_parse_moves(text, size, size, out, BOARD_CELLS, count, err, sizeof err) != TG_OK)
-        return false;
-    for (int i = 0; i < *count; i++)
-        if (tg_point_is_pass(out[i])) return false;
-    return true;
-}
-
-/// Reads a tree sample line into *t; false when it does not read.
-static bool parse_tree_line(char *text, TreeLine *t) {
-    char *tok[6], *save = NULL;
-    int n = 0;
-    for (char *w = strtok_r(text, " \t\r\n", &save); w && n < 6;
-         w = strtok_r(NULL, " \t\r\n", &save))
-        tok[n++] = w;
-    if (n != 6 || !tg_rule_from_name(tok[0], &t->rule)) return false;
-    char *end;
-    t->size = (int)strtol(tok[1], &end, 10);
-    if (*end || t->size < TG_MIN_SIZE || t->size > TG_MAX_SIZE) return false;
-    t->plies = (int)strtol(tok[2], &end, 10);
-    if (*end || t->plies < 1) return false;
-    t->stones = 0;
-    if (strcmp(tok[3], "-") && !parse_points(tok[3], t->size, t->stone, &t->stones)) return false;
-    return tg_point_from_text(tok[4], t->size, t->size, &t->best) == TG_OK &&
-           !tg_point_is_pass(t->best) && parse_points(tok[5], t->size, t->move, &t->moves) &&
-           t->moves >= 2;
-}
-
 /// Plays a sample's stones on b; false when one is not empty.
 static bool replay_stones(Board *b, const TreeLine *t) {
     board_init(b, t->rule, t->size, t->size);
@@ -332,7 +296,7 @@ static bool tree_pass(Samples *s, const char *path, Rule rule, TreeKey **keys, s
     if (!ok) snprintf(err, err_size, "out of memory");
     while (ok && getline(&line, &len, f) > 0) {
         number++;
-        if (!parse_tree_line(line, t) || (t->rule == rule && !replay_stones(b, t))) {
+        if (!tree_line_parse(line, t) || (t->rule == rule && !replay_stones(b, t))) {
             snprintf(err, err_size, "%s line %zu: not a tree sample", path, number);
             ok = false;
         } else if (t->rule != rule) {
