@@ -276,11 +276,14 @@ $(WIN_BUILD)/obj/gen/embedded.o: $(WIN_BUILD)/gen/embedded.c
 $(WIN_BUILD)/pbrain-tengen.exe: $(WIN_OBJ)
 	$(WIN_CC) -static -Wl,--stack,67108864 $^ -o $@ -lpthread -lm
 
-# One generation of the evaluation's weight table (docs/eval.md): make weights RULE=renju
+# One generation of the evaluation's weight table (docs/eval.md): make weights RULE=renju;
+# one round of its move ordering from the search's own tree: make ordering RULE=renju
 RULE ?= freestyle
-.PHONY: weights
+.PHONY: weights ordering
 weights: all
 	sh scripts/weights.sh --rule $(RULE)
+ordering: all
+	sh scripts/weights.sh --ordering --rule $(RULE)
 
 bench: all
 	$(BUILD)/tengen bench --moves
