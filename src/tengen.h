@@ -504,6 +504,9 @@ typedef struct TgTuneSettings {
     int tree_count;
     int tree_min_plies; ///< tree positions searched fewer plies from the leaves are left out
                         ///< (0 or 1: none)
+    /// only the evaluation's values are learnt from `data`; the move ordering stays the
+    /// start's (a tree-trained ordering kept while the values follow a newer search)
+    bool values_only;
 } TgTuneSettings;
 
 typedef struct TgTuneProgress {
@@ -511,6 +514,7 @@ typedef struct TgTuneProgress {
     uint64_t games, samples, valid_samples;
     uint64_t choices, valid_choices; ///< the ordering's: moves chosen (tree nodes and moves)
     bool ordering_only;              ///< tree samples given: the evaluation is not trained
+    bool values_only;                ///< settings.values_only: the ordering is not trained
     int scale;                       ///< evaluation units a logit (fitted on the search scores)
     double train_loss, valid_loss;   ///< the evaluation's mean cross-entropy (training: as the
                                      ///< epoch went; at epoch 0, of the starting table)

@@ -15,6 +15,7 @@ const char USAGE_TUNE[] =
     "                   [--rate X] [--lambda X] [--batch N] [--from FILE|seed] [--seed S]\n"
     "       tengen tune --tree FILE [--tree FILE...] [--tree-plies N] --rule R --out FILE\n"
     "                   [options as above]\n"
+    "       tengen tune --data FILE... --values-only --rule R --out FILE [options as above]\n"
     "\n"
     "Learns the evaluation's weight table for rule R (docs/eval.md) from training data made\n"
     "by `tengen datagen`: first the scale that turns search scores into win probabilities,\n"
@@ -32,7 +33,10 @@ const char USAGE_TUNE[] =
     "and for each against the node's threat mask. The evaluation's values stay the start's.\n"
     "--tree-plies N keeps only positions searched N plies or more from the leaves (default 1):\n"
     "nearer the leaves the search tries few moves, so the best one found is mostly the one it\n"
-    "tried first.\n";
+    "tried first.\n"
+    "\n"
+    "--values-only learns only the evaluation's values from the data: the move ordering stays\n"
+    "the start's, so a tree-trained ordering is kept while the values follow a newer search.\n";
 
 typedef struct TuneOptions {
     TgTuneSettings s;
@@ -50,6 +54,7 @@ static void report(const TgTuneProgress *p, void *user) {
         if (p->ordering_only)
             printf("tune: %" PRIu64 " ordering choices (%" PRIu64 " held out): the ordering only\n",
                    p->choices + p->valid_choices, p->valid_choices);
+        if (p->values_only) printf("tune: the evaluation's values only, the ordering kept\n");
         printf("tune: start     train loss %.5f  validation loss %.5f  ordering %.4f %.4f "
                "(temperature %.0f)\n",
                p->train_loss, p->valid_loss, p->order_train_loss, p->order_valid_loss,
@@ -93,6 +98,8 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
         } else if (cli_option(argc, argv, &i, "--tree-plies", &v)) {
             if (!cli_int("--tree-plies", v, 1, 1000, &n)) return 2;
             o->s.tree_min_plies = (int)n;
+        } else if (!strcmp(argv[i], "--values-only")) {
+            o->s.values_only = true;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
                 return cli_error("tune: unknown rule '%s'", v) + 1;
@@ -115,6 +122,8 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
     }
     if (!o->out || !has_rule || (!o->s.data_count && !o->s.tree_count && o->s.epochs))
         return cli_error("tune: --data FILE, --rule R and --out FILE are needed (see --help)") + 1;
+    if (o->s.values_only && o->s.tree_count)
+        return cli_error("tune: --values-only learns from --data, not from --tree") + 1;
     o->s.data = o->data;
     o->s.tree = o->tree;
     return 0;

@@ -657,6 +657,7 @@ static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t game
             p.valid_choices += samples->choice[i].held_out;
         p.choices = samples->choice_count - p.valid_choices;
         p.ordering_only = !eval_too;
+        p.values_only = eval_too && s->values_only;
         for (int e = 0; e <= s->epochs; e++) {
             /* A third of the step for the last third of the epochs: settle. */
             const double r = e > s->epochs * 2 / 3 ? rate / 3 : rate;
@@ -665,7 +666,9 @@ static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t game
                 if (eval_too)
                     p.train_loss =
                         eval_epoch(samples, &ea, order, scale, s->lambda, r, batch, &rng);
-                p.order_train_loss = order_epoch(samples, &oa, order, temp, r, batch, &rng);
+                /* Values only: the ordering, and its training loss, stay epoch 0's. */
+                if (!p.values_only)
+                    p.order_train_loss = order_epoch(samples, &oa, order, temp, r, batch, &rng);
             } else {
                 mean_losses(samples, ea.w, scale, s->lambda, oa.w, temp, false, &p.train_loss,
                             &p.order_train_loss);

@@ -49,6 +49,20 @@ check "... context values" grep -Eq '^context (attack|defend) [a-z0-9+-]+ [a-z0-
 check "... and the evaluation's values of the start" cmp -s \
     "$(grep -E '^(code|mask|scale)' "$tmp/tw.txt" >"$tmp/a"; echo "$tmp/a")" \
     "$(grep -E '^(code|mask|scale)' "$tmp/builtin.txt" >"$tmp/b"; echo "$tmp/b")"
+# --values-only: the evaluation's values learn from the games, the ordering stays the start's.
+"$bin" tune --data "$data" --values-only --rule freestyle --epochs 6 --batch 128 --rate 2 \
+    --seed 1 --out "$tmp/vw.txt" >"$tmp/out" 2>&1
+check "tune --values-only exits 0" test $? = 0
+check "... says so" grep -q "^tune: the evaluation's values only, the ordering kept" "$tmp/out"
+start=$(sed -n 's/^tune: start  *train loss \([0-9.]*\).*/\1/p' "$tmp/out")
+end=$(sed -n 's/^tune: epoch  6  train loss \([0-9.]*\).*/\1/p' "$tmp/out")
+check "... the evaluation's training loss goes down ($start -> $end)" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b < a - 0.005) }'
+check "... its values change" test "$(grep -E '^code' "$tmp/vw.txt" | sort | comm -23 - "$(grep -E '^code' "$tmp/builtin.txt" | sort >"$tmp/b"; echo "$tmp/b")" | wc -l)" -gt 0
+check "... and the ordering is the start's" cmp -s \
+    "$(grep -E '^(order|near|pair|context)' "$tmp/vw.txt" >"$tmp/a"; echo "$tmp/a")" \
+    "$(grep -E '^(order|near|pair|context)' "$tmp/builtin.txt" >"$tmp/b"; echo "$tmp/b")"
+"$bin" tune --tree "$tmp/t.tree" --values-only --rule freestyle --out "$tmp/x.txt" >"$tmp/out" 2>&1
+check "... refused with --tree" grep -q 'values-only learns from --data' "$tmp/out"
 "$bin" tune --tree "$tmp/t.tree" --tree-plies 3 --rule freestyle --epochs 1 --out "$tmp/x.txt" >"$tmp/out" 2>&1
 deep_n=$(sed -n 's/^tune: \([0-9]*\) ordering choices.*/\1/p' "$tmp/out")
 check "--tree-plies 3 keeps fewer positions ($deep_n of $all_n)" test "${deep_n:-0}" -gt 0 -a "${deep_n:-0}" -lt "${all_n:-0}"
