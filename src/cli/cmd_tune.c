@@ -98,7 +98,7 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
         } else if (cli_option(argc, argv, &i, "--tree-plies", &v)) {
             if (!cli_int("--tree-plies", v, 1, 1000, &n)) return 2;
             o->s.tree_min_plies = (int)n;
-        } else if (!strcmp(argv[i], "--values-only")) {
+        } else if (cli_flag(argv, i, "--values-only")) {
             o->s.values_only = true;
         } else if (cli_option(argc, argv, &i, "--rule", &v)) {
             if (!tg_rule_from_name(v, &o->s.rule))
