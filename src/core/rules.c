@@ -39,46 +39,67 @@ bool rules_five_at(const Board *b, Pos p, Pos *from, Pos *to, int *length) {
     return false;
 }
 
-/* ---- The foul test ---- */
+/* ---- The foul test ----
+ * It reads the board's pattern tables, which hold what line.c decides on a window (renju
+ * Black's FREE4 is only the straight four, two five points on one line are DOUBLE4); only the
+ * recursive double-three rule puts stones down. */
 
-/// With the candidate already on the board: can the three on line d be made a straight four by
-/// some legal Black move? An eye that would also make a five is no eye (RIF's "without at the
-/// same time a five"), and an eye that is itself a foul does not count (rule 9.3, recursive).
-static bool three_is_real(Board *b, Pos p, int d, const int eyes[], int n) {
-    for (int i = 0; i < n; i++) {
-        Pos e = (Pos)(p + (eyes[i] - LINE_HALF) * DIR[d]);
-        if (!rules_makes_five(b, e, BLACK) && renju_foul(b, e) == TG_FOUL_NONE) return true;
+/// Does a Black stone at empty p make an exact five (the board's patterns are renju's)?
+static bool black_makes_five(const Board *b, Pos p) {
+    for (int d = 0; d < 4; d++)
+        if (board_pattern(b, p, d, BLACK) == PAT_FIVE) return true;
+    return false;
+}
+
+/// The eyes of Black's three through empty p on line d: the empty cells where one more stone
+/// makes a straight four through p (the window's answer, line_black_three_eyes, by table).
+static int three_eyes(const Board *b, Pos p, int d, Pos eyes[LINE_LEN]) {
+    const uint32_t key = b->key[p][d];
+    int n = 0;
+    for (int k = -3; k <= 3; k++) { /* an eye four cells away would make five, not four */
+        if (k == 0) continue;
+        const int shift = 2 * key_slot(k);
+        if (((key >> shift) & 3) != EMPTY) continue;
+        const uint32_t more = key ^ ((uint32_t)(EMPTY ^ BLACK) << shift);
+        if (pattern_of(b->tables->line[more], BLACK) == PAT_FREE4)
+            eyes[n++] = (Pos)(p + k * DIR[d]);
     }
+    return n;
+}
+
+/// With the candidate already on the board: can the three be made a straight four by some
+/// legal Black move? An eye that would also make a five is no eye (RIF's "without at the
+/// same time a five"), and an eye that is itself a foul does not count (rule 9.3, recursive).
+static bool three_is_real(Board *b, const Pos eyes[], int n) {
+    for (int i = 0; i < n; i++)
+        if (!black_makes_five(b, eyes[i]) && renju_foul(b, eyes[i]) == TG_FOUL_NONE) return true;
     return false;
 }
 
 TgFoul renju_foul(Board *b, Pos p) {
-    Color lines[4][LINE_LEN];
-    int fours = 0;
-    bool overline = false;
-    for (int d = 0; d < 4; d++) {
-        read_line(b, p, d, BLACK, lines[d]);
-        int lo, hi;
-        const int len = line_run(lines[d], &lo, &hi);
-        if (len == 5) return TG_FOUL_NONE; /* an exact five always wins */
-        if (len > 5) overline = true;
-    }
+    int fours = 0, three_lines = 0;
+    bool overline = false, three[4] = {false};
+    for (int d = 0; d < 4; d++) switch (board_pattern(b, p, d, BLACK)) {
+        case PAT_FIVE: return TG_FOUL_NONE; /* an exact five always wins */
+        case PAT_OVERLINE: overline = true; break;
+        case PAT_DOUBLE4: fours += 2; break;
+        case PAT_BLOCKED4:
+        case PAT_FREE4: fours++; break;
+        case PAT_FREE3: three[d] = true, three_lines++; break;
+        default: break;
+        }
     if (overline) return TG_FOUL_OVERLINE;
-
-    int eyes[4][LINE_LEN], eye_count[4] = {0}, three_lines = 0;
-    for (int d = 0; d < 4; d++) {
-        const int f = line_black_fours(lines[d]);
-        fours += f;
-        /* A line that holds a four is a four, not also a three. */
-        if (f == 0 && (eye_count[d] = line_black_three_eyes(lines[d], eyes[d])) > 0) three_lines++;
-    }
     if (fours >= 2) return TG_FOUL_DOUBLE_FOUR;
     if (three_lines < 2) return TG_FOUL_NONE;
 
+    Pos eyes[4][LINE_LEN];
+    int eye_count[4] = {0};
+    for (int d = 0; d < 4; d++)
+        if (three[d]) eye_count[d] = three_eyes(b, p, d, eyes[d]);
     board_put(b, p, BLACK);
     int real = 0;
     for (int d = 0; d < 4 && real < 2; d++)
-        if (eye_count[d] > 0 && three_is_real(b, p, d, eyes[d], eye_count[d])) real++;
+        if (eye_count[d] > 0 && three_is_real(b, eyes[d], eye_count[d])) real++;
     board_lift(b, p);
     return real >= 2 ? TG_FOUL_DOUBLE_THREE : TG_FOUL_NONE;
 }

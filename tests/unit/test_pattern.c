@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../src/core/board.h"
+#include "../../src/core/line.h"
 #include "../../src/core/pattern.h"
 #include "../../src/core/rules.h"
 #include "../../src/core/zobrist.h"
@@ -258,6 +259,97 @@ static void test_forbid_class_matches_renju_foul(void **state) {
     assert_int_equal(forbidden, 1184 + 800 + 214);
 }
 
+/* ---- The table-read foul test against the window's own definition ---------------------- */
+
+static TgFoul window_foul(Board *b, Pos p);
+
+/// Can the three on line d through the stone at p be made a straight four by a legal move?
+static bool window_three_is_real(Board *b, Pos p, int d, const int eyes[], int n) {
+    for (int i = 0; i < n; i++) {
+        const Pos e = (Pos)(p + (eyes[i] - LINE_HALF) * DIR[d]);
+        if (!rules_makes_five(b, e, BLACK) && window_foul(b, e) == TG_FOUL_NONE) return true;
+    }
+    return false;
+}
+
+/// renju_foul() as line.c's windows define it, unpacked from the keys: the reference.
+static TgFoul window_foul(Board *b, Pos p) {
+    Color lines[4][LINE_LEN];
+    bool overline = false;
+    for (int d = 0; d < 4; d++) {
+        line_from_key(b->key[p][d], BLACK, lines[d]);
+        int lo, hi;
+        const int len = line_run(lines[d], &lo, &hi);
+        if (len == 5) return TG_FOUL_NONE;
+        overline |= len > 5;
+    }
+    if (overline) return TG_FOUL_OVERLINE;
+    int eyes[4][LINE_LEN], eye_count[4] = {0}, fours = 0, three_lines = 0;
+    for (int d = 0; d < 4; d++) {
+        const int f = line_black_fours(lines[d]);
+        fours += f;
+        if (f == 0 && (eye_count[d] = line_black_three_eyes(lines[d], eyes[d])) > 0) three_lines++;
+    }
+    if (fours >= 2) return TG_FOUL_DOUBLE_FOUR;
+    if (three_lines < 2) return TG_FOUL_NONE;
+    board_put(b, p, BLACK);
+    int real = 0;
+    for (int d = 0; d < 4 && real < 2; d++)
+        if (eye_count[d] > 0 && window_three_is_real(b, p, d, eyes[d], eye_count[d])) real++;
+    board_lift(b, p);
+    return real >= 2 ? TG_FOUL_DOUBLE_THREE : TG_FOUL_NONE;
+}
+
+/// renju_foul() reads the pattern tables; on every empty point of the shared positions, and of
+/// every Black-to-move position of random renju games, it gives the window's verdict and kind.
+static void test_renju_foul_matches_windows(void **state) {
+    (void)state;
+    FILE *f = test_data_open("renju/forbidden.txt");
+    char line[4096];
+    int points = 0, fouls = 0;
+    Board *b = malloc(sizeof *b);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        setup_line(b, line);
+        for (int y = 0; y < b->height; y++)
+            for (int x = 0; x < b->width; x++) {
+                const Pos p = pos_make(x, y);
+                if (!board_empty(b, p)) continue;
+                const TgFoul want = window_foul(b, p), got = renju_foul(b, p);
+                if (got != want) fail_msg("%d,%d: foul %d, the windows say %d", x, y, got, want);
+                points++, fouls += got != TG_FOUL_NONE;
+            }
+    }
+    fclose(f);
+    uint64_t seed = 7;
+    for (int game = 0; game < 200; game++) {
+        board_init(b, TG_RENJU, 15, 15);
+        for (int ply = 0; ply < 60; ply++) {
+            /* Stones in the central 9x9 crowd into the shapes a foul needs. */
+            Pos empty[9 * 9];
+            int n = 0;
+            for (int i = 0; i < 9 * 9; i++)
+                if (board_empty(b, pos_make(3 + i % 9, 3 + i / 9)))
+                    empty[n++] = pos_make(3 + i % 9, 3 + i / 9);
+            if (n == 0) break;
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            const Pos p = empty[(seed >> 33) % (uint64_t)n];
+            if (rules_makes_five(b, p, board_to_move(b))) continue;
+            if (board_to_move(b) == BLACK && ply % 6 == 0)
+                for (int i = 0; i < n; i++) {
+                    const TgFoul want = window_foul(b, empty[i]), got = renju_foul(b, empty[i]);
+                    if (got != want)
+                        fail_msg("game %d ply %d: %d, the windows say %d", game, ply, got, want);
+                    points++, fouls += got != TG_FOUL_NONE;
+                }
+            board_play(b, p);
+        }
+    }
+    free(b);
+    assert_true(fouls > 3000);
+    print_message("%d points, %d fouls\n", points, fouls);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_patterns),
@@ -267,6 +359,7 @@ int main(void) {
         cmocka_unit_test(test_every_threat_has_a_case),
         cmocka_unit_test(test_incremental_matches_scratch),
         cmocka_unit_test(test_forbid_class_matches_renju_foul),
+        cmocka_unit_test(test_renju_foul_matches_windows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
