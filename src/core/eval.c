@@ -31,7 +31,8 @@ int eval_position(const Board *b, const Pos *points, int count) {
     return score;
 }
 
-int eval_trained(const Board *b, const Pos *points, int count, int mask) {
+int eval_trained(const Board *b, const Pos *points, int count, int mask, const Pos *fouls,
+                 int foul_count) {
     enum { LIMIT = TG_SCORE_WIN_MIN - 1 };
     const EvalWeights *w = b->weights;
     const PcodeTables *t = b->tables->pcodes;
@@ -42,6 +43,12 @@ int eval_trained(const Board *b, const Pos *points, int count, int mask) {
         uint32_t word;
         memcpy(&word, b->pattern[points[i]], 4);
         v += mine[pcode_of_word(t, word, me)] - theirs[pcode_of_word(t, word, them)];
+    }
+    for (int i = 0; i < foul_count; i++) { /* Black's value there is void */
+        uint32_t word;
+        memcpy(&word, b->pattern[fouls[i]], 4);
+        const int code = pcode_of_word(t, word, BLACK);
+        v -= me == BLACK ? mine[code] : -theirs[code];
     }
     return v > LIMIT ? LIMIT : v < -LIMIT ? -LIMIT : v;
 }

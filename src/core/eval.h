@@ -62,8 +62,9 @@ int eval_position(const Board *b, const Pos *points, int count);
 /// The trained evaluation (weights.h) from the side to move's view: the code values of the
 /// given empty points (the candidates near the stones) plus the value of the threat mask
 /// (weights_mask_bit over the same points, the mover's bits low). Kept clear of the
-/// forced-result scores.
-int eval_trained(const Board *b, const Pos *points, int count, int mask);
+/// forced-result scores. Renju Black's real fouls among them (fouls) count nothing for Black.
+int eval_trained(const Board *b, const Pos *points, int count, int mask, const Pos *fouls,
+                 int foul_count);
 
 /// The trained move ordering (weights.h): what playing p makes of `me`'s code there, and what
 /// it takes of the opponent's.

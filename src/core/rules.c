@@ -115,6 +115,10 @@ bool rules_five_on_board(const Board *b) {
     return false;
 }
 
+bool rules_black_false_threat(Board *b, Pos p) {
+    return (b->threat[p][BLACK] & THREAT_MAYBE_33) && renju_foul(b, p) != TG_FOUL_NONE;
+}
+
 Threat rules_threat_at(Board *b, Pos p, Color c) {
     const uint8_t t = b->threat[p][c];
     if (!(t & THREAT_MAYBE_33)) return (Threat)t;

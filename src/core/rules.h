@@ -24,6 +24,10 @@ bool rules_five_on_board(const Board *b);
 /// tries stones on the board and takes them back.
 TgFoul renju_foul(Board *b, Pos p);
 
+/// Renju: is p one of Black's points with two open threes (THREAT_MAYBE_33) that the recursive
+/// test finds a real foul? Such a point is worth nothing to Black (the evaluation's features).
+bool rules_black_false_threat(Board *b, Pos p);
+
 /// The threat class a `c` stone at p makes, with renju Black's possible double-threes settled
 /// (THREAT_FORBID when the stone would be a foul); tries stones and takes them back.
 Threat rules_threat_at(Board *b, Pos p, Color c);

@@ -212,6 +212,8 @@ typedef struct Scan {
     Pos my_43;         ///< a point where the side to move makes a four and an open three
     Pos my_33;         ///< ... two open threes (never for renju Black: a possible foul)
     int mask;          ///< threat mask of the candidates (weights.h): mine, theirs << 6
+    Pos fouls[8];      ///< renju Black's real double-three fouls among the candidates
+    int foul_count;
 } Scan;
 
 /// The threat class of the opponent's point p as the search must take it. Renju Black's points
@@ -228,9 +230,18 @@ static int their_threat_at(Board *b, Pos p, Color them) {
     return rules_threat_at(b, p, them);
 }
 
+/// Is renju Black's point p, which has two open threes, a real foul? Such a point is worth
+/// nothing to Black: it counts neither in the threat mask nor in the code sum.
+static bool black_foul(Scan *s, Board *b, Pos p) {
+    if (!rules_black_false_threat(b, p)) return false;
+    if (s->foul_count < (int)(sizeof s->fouls / sizeof s->fouls[0])) s->fouls[s->foul_count++] = p;
+    return true;
+}
+
 static void scan(Worker *w, Scan *s) {
     Board *b = &w->board;
     const Color me = board_to_move(b), them = (Color)(me ^ 1);
+    s->foul_count = 0;
     s->my_five = s->my_win = POS_NONE;
     s->their_fives = 0;
     s->their_three = s->their_threat = s->their_four = false;
@@ -242,12 +253,13 @@ static void scan(Worker *w, Scan *s) {
         for (uint32_t row = near[y] & ~stones[y]; row; row &= row - 1) {
             const Pos p = pos_make(__builtin_ctz(row), y);
             s->cand[count++] = p;
-            const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
+            int mine = b->threat[p][me] & THREAT_CLASS_MASK;
             int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
             if (mine < THREAT_FLEX3 && theirs < THREAT_FLEX3) continue; /* most points */
+            if (black_foul(s, b, p)) *(me == BLACK ? &mine : &theirs) = THREAT_NONE;
             my_bits |= weights_mask_bit(mine);
-            their_bits |= weights_mask_bit(theirs); /* unsettled, as the tables were trained */
-            theirs = their_threat_at(b, p, them);
+            their_bits |= weights_mask_bit(theirs);
+            if (theirs != THREAT_NONE) theirs = their_threat_at(b, p, them);
             if (mine == THREAT_FIVE) s->my_five = p;
             if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
             if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
@@ -274,7 +286,7 @@ static void scan(Worker *w, Scan *s) {
 /// its candidates.
 static int scan_eval(const Worker *w, const Scan *s) {
     if (w->job->style.seed_eval) return eval_position(&w->board, s->cand, s->count);
-    return eval_trained(&w->board, s->cand, s->count, s->mask);
+    return eval_trained(&w->board, s->cand, s->count, s->mask, s->fouls, s->foul_count);
 }
 
 /// The ordering value of playing p for `me`: the trained tables, or the seed weights.

@@ -40,6 +40,7 @@
 #include "board.h"
 #include "dataset.h"
 #include "eval.h"
+#include "rules.h"
 #include "timeman.h"
 #include "treeline.h"
 #include "weights.h"
@@ -136,6 +137,15 @@ static int candidate_points(const Board *b, Pos *out) {
     return n;
 }
 
+/// Is p a real double-three foul of renju Black's, which the search's scan counts as no threat
+/// and no shape? The foul test puts stones down and lifts them again; b is unchanged after.
+static bool black_foul(const Board *b, Pos p) { return rules_black_false_threat((Board *)b, p); }
+
+/// The threat class of colour c at p as the search's scan counts it.
+static int scan_class(const Board *b, Pos p, Color c, bool foul) {
+    return c == BLACK && foul ? THREAT_NONE : b->threat[p][c] & THREAT_CLASS_MASK;
+}
+
 /// The features of b's position into f (returns how many), or -1 when it is not a sample:
 /// a five on the board for either side, which the search settles without evaluating.
 static int features_of(const Board *b, const Pos *cand, int count, uint16_t *f) {
@@ -144,13 +154,14 @@ static int features_of(const Board *b, const Pos *cand, int count, uint16_t *f) 
     int n = 0, mine = 0, theirs = 0;
     for (int i = 0; i < count; i++) {
         const Pos p = cand[i];
-        const int tm = b->threat[p][me] & THREAT_CLASS_MASK;
-        const int tt = b->threat[p][them] & THREAT_CLASS_MASK;
+        const bool foul = black_foul(b, p);
+        const int tm = scan_class(b, p, me, foul), tt = scan_class(b, p, them, foul);
         if (tm == THREAT_FIVE || tt == THREAT_FIVE) return -1;
         mine |= weights_mask_bit(tm), theirs |= weights_mask_bit(tt);
         const int cm = pcode_of(t, b->pattern[p], me), ct = pcode_of(t, b->pattern[p], them);
-        if (!is_shapeless(t, cm)) f[n++] = (uint16_t)param_of(b->rule, me, ROLE_MOVER, cm);
-        if (!is_shapeless(t, ct))
+        if (!is_shapeless(t, cm) && !(foul && me == BLACK))
+            f[n++] = (uint16_t)param_of(b->rule, me, ROLE_MOVER, cm);
+        if (!is_shapeless(t, ct) && !(foul && them == BLACK))
             f[n++] = (uint16_t)(param_of(b->rule, them, ROLE_WAITER, ct) | MINUS);
     }
     f[n++] = (uint16_t)(CODE_PARAMS + (mine | theirs << MASK_SIDE_BITS));
@@ -179,8 +190,9 @@ static int threat_mask(const Board *b) {
     Pos cand[BOARD_CELLS];
     int mine = 0, theirs = 0;
     for (int i = 0, n = candidate_points(b, cand); i < n; i++) {
-        mine |= weights_mask_bit(b->threat[cand[i]][me] & THREAT_CLASS_MASK);
-        theirs |= weights_mask_bit(b->threat[cand[i]][them] & THREAT_CLASS_MASK);
+        const bool foul = black_foul(b, cand[i]);
+        mine |= weights_mask_bit(scan_class(b, cand[i], me, foul));
+        theirs |= weights_mask_bit(scan_class(b, cand[i], them, foul));
     }
     return mine | theirs << MASK_SIDE_BITS;
 }

@@ -97,7 +97,7 @@ static void test_seed_codes_evaluate_as_the_seed(void **state) {
                 board_play(&b, random_empty_point(&b, &rng, 3, 9));
                 Pos cand[BOARD_CELLS];
                 const int n = candidates(&b, cand);
-                assert_int_equal(eval_trained(&b, cand, n, 0), eval_position(&b, cand, n));
+                assert_int_equal(eval_trained(&b, cand, n, 0, NULL, 0), eval_position(&b, cand, n));
                 const Color me = board_to_move(&b);
                 for (int k = 0; k < n; k++)
                     assert_int_equal(eval_order_trained(&b, cand[k], me),
@@ -129,7 +129,8 @@ static void test_features_after_play_and_undo(void **state) {
             Pos cand[BOARD_CELLS];
             const int n = candidates(&b, cand);
             const Color me = board_to_move(&b);
-            assert_int_equal(eval_trained(&b, cand, n, 5), eval_trained(&fresh, cand, n, 5));
+            assert_int_equal(eval_trained(&b, cand, n, 5, NULL, 0),
+                             eval_trained(&fresh, cand, n, 5, NULL, 0));
             for (int k = 0; k < n; k++)
                 assert_int_equal(eval_order_trained(&b, cand[k], me),
                                  eval_order_trained(&fresh, cand[k], me));
