@@ -31,6 +31,9 @@ void line_from_key(uint32_t key, Color centre, Color line[LINE_LEN]);
 int line_run(const Color line[LINE_LEN], int *lo, int *hi);
 /// Is the centre's unbroken row a winning five under `rule` for the centre's colour?
 bool line_is_five(const Color line[LINE_LEN], Rule rule);
+/* Renju Black's fours and threes on a window: the definitions that the pattern tables, and
+ * renju_foul() which reads them, are tested against (test_rules, test_pattern). */
+
 /// Fours the centre stone (Black, renju) is part of on this line: 0, 1 or 2 (same-line 4-4).
 int line_black_fours(const Color line[LINE_LEN]);
 /// Eyes of a Black three through the centre: empty indices that make a straight four.

@@ -212,8 +212,8 @@ typedef struct Scan {
     Pos my_43;         ///< a point where the side to move makes a four and an open three
     Pos my_33;         ///< ... two open threes (never for renju Black: a possible foul)
     int mask;          ///< threat mask of the candidates (weights.h): mine, theirs << 6
-    Pos fouls[8];      ///< renju Black's real double-three fouls among the candidates
-    int foul_count;
+    Pos fouls[8];      ///< renju Black's real double-three fouls among the candidates (more
+    int foul_count;    ///< are rare: they count as no threat, but their codes stay)
 } Scan;
 
 /// The threat class of the opponent's point p as the search must take it. Renju Black's points
@@ -256,10 +256,14 @@ static void scan(Worker *w, Scan *s) {
             int mine = b->threat[p][me] & THREAT_CLASS_MASK;
             int theirs = b->threat[p][them] & THREAT_CLASS_MASK;
             if (mine < THREAT_FLEX3 && theirs < THREAT_FLEX3) continue; /* most points */
+            /* A foul is no threat: its open four is no win, its double three none. */
             if (black_foul(s, b, p)) *(me == BLACK ? &mine : &theirs) = THREAT_NONE;
             my_bits |= weights_mask_bit(mine);
             their_bits |= weights_mask_bit(theirs);
-            if (theirs != THREAT_NONE) theirs = their_threat_at(b, p, them);
+            /* Settled above: a double three of Black's that is no foul is one real three at
+             * most (their_threat_at, without a second foul test). */
+            if (theirs == THREAT_FLEX3_2X && (b->threat[p][them] & THREAT_MAYBE_33))
+                theirs = THREAT_FLEX3;
             if (mine == THREAT_FIVE) s->my_five = p;
             if (theirs == THREAT_FIVE && s->their_fives < 2) s->their_five[s->their_fives++] = p;
             if ((mine == THREAT_FLEX4 || mine == THREAT_BLOCK4_2X) && s->my_win == POS_NONE)
@@ -272,10 +276,6 @@ static void scan(Worker *w, Scan *s) {
         }
     s->count = count;
     s->mask = my_bits | their_bits << MASK_SIDE_BITS;
-    /* Renju Black: an open four that is also a double three is a foul. Settle lazily. */
-    if (s->my_win != POS_NONE && (b->threat[s->my_win][me] & THREAT_MAYBE_33) &&
-        !legal(b, s->my_win))
-        s->my_win = POS_NONE; /* another legal one may exist; the search will find it */
     /* No stone near any empty point (a crowded board): every empty point is a candidate. */
     if (s->count == 0 && b->stone_count < w->cell_count)
         for (int i = 0; i < w->cell_count; i++)
