@@ -29,10 +29,11 @@ static uint32_t key_from_cells(const Board *b, Pos q, int d) {
     return key;
 }
 
-/// Re-derives the pattern of q along d from its key, then q's kinds and threats (on-board
-/// cells only). Only the line table is large; the rest stays in L1.
+/// Re-derives the pattern of q along d from its key, then q's kinds and threats (empty cells
+/// only: a stone's patterns are stale until it is lifted). Only the line table is large; the
+/// rest stays in L1.
 static inline void refresh_cell(Board *b, Pos q, int d) {
-    if (b->cell[q] == WALL) return;
+    if (b->cell[q] != EMPTY) return;
     const PatternTables *t = b->tables;
     const uint8_t packed = t->line[b->key[q][d]];
     const int shift = KIND_BITS * d;
@@ -99,6 +100,7 @@ void board_lift(Board *b, Pos p) {
     b->stone_count--;
     b->hash ^= zobrist()->stone[c][p];
     b->cell[p] = EMPTY;
+    for (int d = 0; d < 4; d++) refresh_cell(b, p, d); /* its keys were kept; now its patterns */
 }
 
 void board_play(Board *b, Pos p) {
@@ -126,8 +128,10 @@ bool board_is_consistent(const Board *b) {
             }
             for (int d = 0; d < 4; d++) {
                 if (b->key[p][d] != key_from_cells(b, p, d)) return false;
-                if (b->pattern[p][d] != b->tables->line[b->key[p][d]]) return false;
+                if (b->cell[p] == EMPTY && b->pattern[p][d] != b->tables->line[b->key[p][d]])
+                    return false;
             }
+            if (b->cell[p] != EMPTY) continue; /* a stone's patterns are not kept */
             const uint32_t kinds = pattern_kind_word(b->tables, b->pattern[p]);
             if (b->kinds[p] != kinds) return false;
             for (int c = BLACK; c <= WHITE; c++)

@@ -21,8 +21,9 @@ typedef struct Board {
     uint8_t cell[BOARD_CELLS];    ///< Color
     uint32_t key[BOARD_CELLS][4]; ///< line keys, see above
     Pos moves[MAX_PLY];           ///< the move stack; POS_PASS for a pass
-    /* Patterns (pattern.h), kept with the keys for every on-board cell (0 on walls). They
-     * describe a stone of each colour put at the cell, so they matter for empty cells. */
+    /* Patterns (pattern.h), kept with the keys for every empty cell (0 on walls). They
+     * describe a stone of each colour put at the cell, so only empty cells need them: a
+     * stone's are left stale and derived again when it is lifted. */
     const struct PatternTables *tables; ///< the rule's immutable lookup tables
     uint8_t pattern[BOARD_CELLS][4];    ///< per direction: Black's Pattern | White's Pattern << 4
     uint32_t kinds[BOARD_CELLS];        ///< the LineKinds of the four patterns (pattern.h)
