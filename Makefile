@@ -95,7 +95,8 @@ all: deps $(BUILD)/tengen $(BUILD)/pbrain-tengen
 deps:
 	@sh scripts/deps.sh $(DEPS)
 
-deps-test:
+# After deps, never beside it: under make -j two apt-gets would race for dpkg's lock.
+deps-test: deps
 	@sh scripts/deps.sh $(DEPS) $(DEPS_TEST)
 
 # `| deps` installs missing packages before the first compile; APP_CFLAGS and APP_LIBS are

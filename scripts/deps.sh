@@ -24,8 +24,10 @@ done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "tengen: installing missing Debian packages:$missing" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends $missing >/dev/null \
-        && exit 0
+    # Wait for dpkg's lock rather than fail when another apt-get holds it.
+    lock="-o DPkg::Lock::Timeout=600"
+    apt-get $lock update -qq >/dev/null &&
+        apt-get $lock install -y -qq --no-install-recommends $missing >/dev/null && exit 0
     echo "tengen: apt-get failed; install by hand: apt-get install$missing" >&2
     exit 1
 fi

@@ -71,7 +71,12 @@ check "a model of another size is refused before any game" test $st = 1
 check "... saying which board it is for" grep -q "network (.*best.tgnn) is for freestyle 6x6, not freestyle 7x7" "$tmp/out"
 
 cp "$tmp/run/best.tgnn" "$tmp/bad.tgnn"
-printf 'X' | dd of="$tmp/bad.tgnn" bs=1 seek=100 conv=notrunc 2>/dev/null
+# Flip every bit of one byte: writing a fixed byte leaves the file as it was when that byte
+# already holds it (one run in 256).
+"$py" -c "import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+b[100] ^= 0xFF
+open(sys.argv[1], 'wb').write(b)" "$tmp/bad.tgnn"
 "$bin" zero info "$tmp/bad.tgnn" >"$tmp/out" 2>&1
 st=$?
 check "a corrupt model is refused" test $st != 0
