@@ -459,6 +459,7 @@ typedef struct MoveList {
     Pos move[MAX_CANDIDATES];
     int score[MAX_CANDIDATES];
     int count;
+    bool unscored; ///< past index 0, the scores lack the ordering tables' term (add_order_scores)
 } MoveList;
 
 static void list_add(MoveList *l, Pos p, int score) {
@@ -562,26 +563,39 @@ static void keep_top_per_side(const Board *b, MoveList *l, int n) {
     l->count = kept;
 }
 
-/// Adds the candidates the side to move may play, scored for ordering; with `defence`, only its
-/// fours and the points `defence` counts at least `needed` times.
-static void add_moves(Worker *w, const Scan *s, Pos tt_move, const uint8_t *defence, int needed,
+/// Adds the candidates the side to move may play, scored by history and the table move; with
+/// `defence`, only its fours and the points `defence` counts at least `needed` times. Returns
+/// whether the table move is among them.
+static bool add_moves(Worker *w, const Scan *s, Pos tt_move, const uint8_t *defence, int needed,
                       MoveList *l) {
     const Board *b = &w->board;
     const Color me = board_to_move(b);
+    bool has_tt = false;
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
         const int mine = b->threat[p][me] & THREAT_CLASS_MASK;
         if (mine == THREAT_FORBID) continue;
         if (defence && mine < THREAT_BLOCK4 && defence[p] < needed) continue;
-        const int score = list_order(w, p, me, s->mask) + w->history[me][p] / ORDER_HISTORY_DIV +
-                          (p == tt_move ? ORDER_TT : 0);
-        list_add(l, p, score);
+        has_tt |= p == tt_move;
+        list_add(l, p, w->history[me][p] / ORDER_HISTORY_DIV + (p == tt_move ? ORDER_TT : 0));
     }
+    return has_tt;
+}
+
+/// Adds the ordering tables' term to the scores from index `from` on. It depends on the
+/// position alone, so it may come after a search of the table move; the history term, which
+/// that search changes, was read before it (add_moves).
+static void add_order_scores(const Worker *w, const Scan *s, MoveList *l, int from) {
+    const Color me = board_to_move(&w->board);
+    for (int i = from; i < l->count; i++) l->score[i] += list_order(w, l->move[i], me, s->mask);
+    l->unscored = false;
 }
 
 /// The moves of a node that is not forced by a four. When the opponent has an open three, only
 /// its defences (the points where it would make a four) and own fours; when it has a
-/// four-three or a double four, only the points on its lines and own fours.
+/// four-three or a double four, only the points on its lines and own fours. When the table
+/// move is among them, the ordering tables' scores wait (l->unscored): the table move comes
+/// first on any scores (ORDER_TT outweighs them), and it often cuts the node alone.
 static void generate(Worker *w, const Scan *s, Pos tt_move, MoveList *l) {
     Board *b = &w->board;
     const Color them = (Color)(board_to_move(b) ^ 1);
@@ -595,10 +609,12 @@ static void generate(Worker *w, const Scan *s, Pos tt_move, MoveList *l) {
         else
             needed = mark_43_defences(b, s, them, defence);
     }
-    add_moves(w, s, tt_move, needed ? defence : NULL, needed, l);
+    bool has_tt = add_moves(w, s, tt_move, needed ? defence : NULL, needed, l);
     /* Nothing stops every threat: the node is lost, and all moves show how soon. */
-    if (l->count == 0 && needed) add_moves(w, s, tt_move, NULL, 0, l);
+    if (l->count == 0 && needed) has_tt = add_moves(w, s, tt_move, NULL, 0, l);
     if (w->job->style.top_per_side) keep_top_per_side(b, l, w->job->style.top_per_side);
+    l->unscored = true;
+    if (!has_tt || w->job->style.top_per_side) add_order_scores(w, s, l, 0);
 }
 
 static void update_pv(Worker *w, int ply, Pos m) {
@@ -817,6 +833,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             counted_out = true;
             if (i >= l.count) break;
         }
+        if (l.unscored && i > 0) add_order_scores(w, &s, &l, i);
         const Pos m = pick_next(&l, i);
         const int order = l.score[i];
         const bool table_move = m == tt_move;
