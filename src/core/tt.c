@@ -43,6 +43,7 @@ bool tt_resize(Tt *tt, size_t bytes) {
                                  ~(uintptr_t)(sizeof(TtCluster) - 1));
     tt->mask = clusters - 1;
     tt->generation = 0;
+    atomic_store_explicit(&tt->used, false, memory_order_relaxed);
     return true;
 }
 
@@ -52,7 +53,13 @@ void tt_free(Tt *tt) {
     tt->clusters = NULL;
 }
 
-void tt_clear(Tt *tt) { memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster)); }
+/* A new table is calloc's fresh zero pages: clearing it would only map them all in (and make
+ * freeing it later, when a turn limit resizes it, cost a timed turn's milliseconds). */
+void tt_clear(Tt *tt) {
+    if (!atomic_load_explicit(&tt->used, memory_order_relaxed)) return;
+    memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster));
+    atomic_store_explicit(&tt->used, false, memory_order_relaxed);
+}
 
 size_t tt_bytes(const Tt *tt) { return (tt->mask + 1) * sizeof(TtCluster); }
 
@@ -82,6 +89,8 @@ static int keep_value(const Tt *tt, uint64_t data) {
 }
 
 void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound, bool pv) {
+    if (!atomic_load_explicit(&tt->used, memory_order_relaxed))
+        atomic_store_explicit(&tt->used, true, memory_order_relaxed);
     TtCluster *c = cluster_of(tt, key);
     TtEntry *victim = &c->entry[0];
     int victim_value = 1 << 30;

@@ -33,6 +33,7 @@ typedef struct Tt {
     TtCluster *clusters;
     size_t mask;        ///< clusters - 1
     uint8_t generation; ///< bumped per search, so old entries are replaced first
+    _Atomic bool used;  ///< something was stored since the table was made or cleared
 } Tt;
 
 /// What a probe found.
@@ -47,6 +48,8 @@ typedef struct TtHit {
 /// Sets the table to at most `bytes` (a power of two of clusters, at least 1024 of them).
 bool tt_resize(Tt *tt, size_t bytes);
 void tt_free(Tt *tt);
+/// Empties the table; one that nothing was stored in since it was made or cleared is empty
+/// already and is left untouched (its pages not yet mapped in).
 void tt_clear(Tt *tt);
 size_t tt_bytes(const Tt *tt);
 void tt_new_search(Tt *tt);

@@ -1,7 +1,8 @@
 /*
  * test_tt.c — the transposition table: every field of an entry read back as stored (negative
  * scores and depths, the PV flag), the same key overwritten in place with its best move kept,
- * and a full cluster giving up its least valuable entry.
+ * a full cluster giving up its least valuable entry, and clearing (a table nothing was stored in
+ * is left as it is).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -82,11 +83,33 @@ static void test_full_cluster_replaces_shallowest(void **state) {
     tt_free(&tt);
 }
 
+static void test_clear(void **state) {
+    (void)state;
+    Tt tt = table();
+    TtHit hit;
+    tt_clear(&tt); /* nothing stored yet: nothing to do, and the table reads empty */
+    assert_false(tt_probe(&tt, 77, &hit));
+    tt_store(&tt, 77, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
+    assert_true(tt_probe(&tt, 77, &hit));
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, 77, &hit));
+    /* A second store after the clear is cleared again. */
+    tt_store(&tt, 78, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, 78, &hit));
+    /* A resized table is new: empty, whatever the old one held. */
+    tt_store(&tt, 79, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
+    assert_true(tt_resize(&tt, 1 << 17));
+    assert_false(tt_probe(&tt, 79, &hit));
+    tt_free(&tt);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fields_read_back),
         cmocka_unit_test(test_same_key_overwritten),
         cmocka_unit_test(test_full_cluster_replaces_shallowest),
+        cmocka_unit_test(test_clear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
