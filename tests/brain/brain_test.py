@@ -659,6 +659,12 @@ def play_games(b, n, moves, limits, rng, stats):
         sent = b.sent_at
         r = b.reply(5)
         elapsed = (b.at - sent) * 1000
+        if r and r.startswith("ERROR") and "forbidden" in r:
+            # The random mover is renju Black and chose a foul: the brain refused it, rightly
+            # (its moves, timed, vary from run to run): take the stone back and choose again.
+            del board[opp]
+            history.pop()
+            continue
         m = move_of(r)
         if m is None or m in board:
             stats["bad"].append(r)
