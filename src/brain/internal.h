@@ -102,7 +102,7 @@ struct Brain {
     /// searched yet: a manager that changes timeout_turn between moves would otherwise have
     /// the table remade, and its pages faulted in again, inside a timed turn.
     int64_t turn_table;
-    bool table_used; ///< a search of this game has used the table
+    bool table_used; ///< a search of this game has filled the table
     int threads_applied;
 
     Body body;
