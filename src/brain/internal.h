@@ -29,12 +29,6 @@ enum {
     MEMORY_PER_THREAD = 3 << 20,
     MIN_HASH = 1 << 20,
     DEFAULT_HASH = 64 << 20,
-    /// With a turn limit, the table is sized to the search's nodes: about four turns of them
-    /// (1 M nodes/s, one 16-byte entry a node) is 64 KiB a millisecond of turn. A table far
-    /// larger than a search fills costs it cache and TLB misses on every probe: at 500 ms a turn
-    /// a 32 MiB table searched 6-8% more nodes than the 256 MiB that 350 MB of max_memory
-    /// leaves, and 16 MiB 10%.
-    HASH_PER_TURN_MS = 64 << 10,
     MEMORY_MIN = MEMORY_BASE + MEMORY_PER_THREAD + MIN_HASH, ///< the least max_memory honoured
 };
 
@@ -98,11 +92,6 @@ struct Brain {
     TgGame *game;    ///< NULL before START
     TgEngine *engine;
     size_t hash_applied; ///< the table size last asked for (the engine may hold less)
-    /// The table the turn limit calls for (HASH_PER_TURN_MS), taken while the game has not
-    /// searched yet: a manager that changes timeout_turn between moves would otherwise have
-    /// the table remade, and its pages faulted in again, inside a timed turn.
-    int64_t turn_table;
-    bool table_used; ///< a search of this game has filled the table
     int threads_applied;
 
     Body body;

@@ -145,23 +145,15 @@ static int64_t memory_room(const Brain *b, int threads) {
     return b->s.max_memory - MEMORY_BASE - MEMORY_PER_THREAD * threads;
 }
 
-/// The table a turn limit calls for (HASH_PER_TURN_MS), or INT64_MAX without one.
-static int64_t table_for_turn(const Settings *s) {
-    if (s->timeout_turn <= 0 || s->timeout_turn >= UNLIMITED_MS) return INT64_MAX;
-    return s->timeout_turn * HASH_PER_TURN_MS;
-}
-
 /// The table size the settings ask for: hash_size if given, else what max_memory leaves after
 /// the rest of the process (the smallest table at the tree levels: the tree gets the room),
-/// else DEFAULT_HASH, no larger than the turn limit calls for (turn_table); never more than
-/// max_memory leaves.
+/// else DEFAULT_HASH; never more than max_memory leaves.
 static size_t wanted_hash(const Brain *b, int threads) {
     int64_t bytes = b->s.hash_kb > 0 ? b->s.hash_kb * 1024 : DEFAULT_HASH;
     if (b->s.max_memory > 0) {
         const int64_t room = tree_level(b) ? MIN_HASH : memory_room(b, threads);
         bytes = b->s.hash_kb > 0 ? brain_min64(bytes, memory_room(b, threads)) : room;
     }
-    if (b->s.hash_kb <= 0) bytes = brain_min64(bytes, b->turn_table);
     if (b->cfg.hash_cap > 0) bytes = brain_min64(bytes, (int64_t)b->cfg.hash_cap);
     if (bytes > ((int64_t)1 << 42)) bytes = (int64_t)1 << 42;
     return (size_t)floor_pow2(bytes < MIN_HASH ? MIN_HASH : bytes);
@@ -178,7 +170,6 @@ static void apply_tree(Brain *b) {
 
 /// Brings the engine to the settings (threads, table, tree). Never while a search runs.
 static void apply_engine(Brain *b) {
-    if (!b->table_used) b->turn_table = table_for_turn(&b->s);
     const int threads = wanted_threads(b);
     if (threads != b->threads_applied && tg_engine_set_threads(b->engine, threads) == TG_OK)
         b->threads_applied = threads;
@@ -202,7 +193,6 @@ static bool new_game(Brain *b, int width, int height) {
     b->game = g;
     b->block_count = 0;
     b->have_score = false;
-    b->table_used = false;
     apply_engine(b);
     tg_engine_clear(b->engine);
     return true;
@@ -249,7 +239,6 @@ static BrainStatus ask(Brain *b, Task task, int multipv, int64_t received_ms) {
     b->job.s = b->s;
     b->job.time_serial = b->time_serial;
     b->thinking = true;
-    b->table_used = true;
     return BRAIN_THINK;
 }
 
