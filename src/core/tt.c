@@ -53,8 +53,8 @@ void tt_free(Tt *tt) {
     tt->clusters = NULL;
 }
 
-/* A new table is calloc's fresh zero pages: clearing it would only map them all in (and make
- * freeing it later, when a turn limit resizes it, cost a timed turn's milliseconds). */
+/* A new table is calloc's fresh zero pages: clearing it would only map them all in (256 MiB at
+ * a brain's first START under Gomocup's max_memory), and make freeing it later cost more. */
 void tt_clear(Tt *tt) {
     if (!atomic_load_explicit(&tt->used, memory_order_relaxed)) return;
     memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster));
