@@ -43,7 +43,7 @@ bool tt_resize(Tt *tt, size_t bytes) {
                                  ~(uintptr_t)(sizeof(TtCluster) - 1));
     tt->mask = clusters - 1;
     tt->generation = 0;
-    atomic_store_explicit(&tt->used, false, memory_order_relaxed);
+    tt->used = false;
     return true;
 }
 
@@ -56,14 +56,17 @@ void tt_free(Tt *tt) {
 /* A new table is calloc's fresh zero pages: clearing it would only map them all in (256 MiB at
  * a brain's first START under Gomocup's max_memory), and make freeing it later cost more. */
 void tt_clear(Tt *tt) {
-    if (!atomic_load_explicit(&tt->used, memory_order_relaxed)) return;
+    if (!tt->used) return;
     memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster));
-    atomic_store_explicit(&tt->used, false, memory_order_relaxed);
+    tt->used = false;
 }
 
 size_t tt_bytes(const Tt *tt) { return (tt->mask + 1) * sizeof(TtCluster); }
 
-void tt_new_search(Tt *tt) { tt->generation = (uint8_t)((tt->generation + 1) & GENERATION_MASK); }
+void tt_new_search(Tt *tt) {
+    tt->generation = (uint8_t)((tt->generation + 1) & GENERATION_MASK);
+    tt->used = true;
+}
 
 static TtCluster *cluster_of(const Tt *tt, uint64_t key) { return &tt->clusters[key & tt->mask]; }
 
@@ -89,8 +92,6 @@ static int keep_value(const Tt *tt, uint64_t data) {
 }
 
 void tt_store(Tt *tt, uint64_t key, Pos move, int score, int depth, Bound bound, bool pv) {
-    if (!atomic_load_explicit(&tt->used, memory_order_relaxed))
-        atomic_store_explicit(&tt->used, true, memory_order_relaxed);
     TtCluster *c = cluster_of(tt, key);
     TtEntry *victim = &c->entry[0];
     int victim_value = 1 << 30;

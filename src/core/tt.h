@@ -33,7 +33,7 @@ typedef struct Tt {
     TtCluster *clusters;
     size_t mask;        ///< clusters - 1
     uint8_t generation; ///< bumped per search, so old entries are replaced first
-    _Atomic bool used;  ///< something was stored since the table was made or cleared
+    bool used;          ///< a search has started since the table was made or cleared
 } Tt;
 
 /// What a probe found.
@@ -48,10 +48,12 @@ typedef struct TtHit {
 /// Sets the table to at most `bytes` (a power of two of clusters, at least 1024 of them).
 bool tt_resize(Tt *tt, size_t bytes);
 void tt_free(Tt *tt);
-/// Empties the table; one that nothing was stored in since it was made or cleared is empty
+/// Empties the table; one that no search has used since it was made or cleared is empty
 /// already and is left untouched (its pages not yet mapped in).
 void tt_clear(Tt *tt);
 size_t tt_bytes(const Tt *tt);
+/// Starts a search: ages the entries and marks the table used. Every store comes after it
+/// (single-threaded, before the search's threads start), so no store needs to mark anything.
 void tt_new_search(Tt *tt);
 
 bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit);

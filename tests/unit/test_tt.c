@@ -1,8 +1,8 @@
 /*
  * test_tt.c — the transposition table: every field of an entry read back as stored (negative
  * scores and depths, the PV flag), the same key overwritten in place with its best move kept,
- * a full cluster giving up its least valuable entry, and clearing (a table nothing was stored in
- * is left as it is).
+ * a full cluster giving up its least valuable entry, and clearing (a table no search has used is
+ * left as it is).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,17 +87,20 @@ static void test_clear(void **state) {
     (void)state;
     Tt tt = table();
     TtHit hit;
-    tt_clear(&tt); /* nothing stored yet: nothing to do, and the table reads empty */
+    tt_clear(&tt); /* no search yet: nothing to do, and the table reads empty */
     assert_false(tt_probe(&tt, 77, &hit));
+    tt_new_search(&tt);
     tt_store(&tt, 77, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
     assert_true(tt_probe(&tt, 77, &hit));
     tt_clear(&tt);
     assert_false(tt_probe(&tt, 77, &hit));
-    /* A second store after the clear is cleared again. */
+    /* A second search after the clear is cleared again. */
+    tt_new_search(&tt);
     tt_store(&tt, 78, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
     tt_clear(&tt);
     assert_false(tt_probe(&tt, 78, &hit));
     /* A resized table is new: empty, whatever the old one held. */
+    tt_new_search(&tt);
     tt_store(&tt, 79, 9, 1, DEPTH_UNIT, BOUND_EXACT, false);
     assert_true(tt_resize(&tt, 1 << 17));
     assert_false(tt_probe(&tt, 79, &hit));
