@@ -27,6 +27,11 @@ enum {
     ZERO_PLAYOUTS = 1600, ///< the zero level's (about 0.2 s a move on one core at 8x8)
     ZERO_BATCH = 8,       ///< leaves a zero search thread sends to the network at once
     ZERO_ROLLOUTS = 4,    ///< random playouts a zero leaf runs beside the network (docs/zero.md)
+    /// A timed search uses no more of the table than this a millisecond of its maximum, a
+    /// thread: about four times the entries it can store at 1 M nodes/s (16 bytes each). A
+    /// table far larger than a search fills costs it cache and TLB misses on every probe: at
+    /// 500 ms a turn 32 MiB searched 6-8% more nodes than 256 MiB (docs/strength.md).
+    TABLE_PER_MS = 64 << 10,
 };
 
 static const float MCTS_C = 1.0f; ///< UCT exploration, results in [-1, 1]
@@ -238,6 +243,16 @@ static SearchStyle style_of(TgLevel level) {
     return (SearchStyle){.quiescence = true, .root_solver = true, .reductions = true};
 }
 
+/// The table a search of this plan uses (tt_use): a share of it by the time, all of it untimed.
+static size_t table_for(TimePlan plan, int threads) {
+    if (plan.maximum_ms == TM_UNLIMITED || plan.maximum_ms <= 0) return 0;
+    const int64_t most = (int64_t)1 << 40;
+    const int64_t per_thread = plan.maximum_ms < most / TABLE_PER_MS / TG_MAX_THREADS
+                                   ? plan.maximum_ms * TABLE_PER_MS
+                                   : most / TG_MAX_THREADS;
+    return (size_t)(per_thread * threads);
+}
+
 static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, SearchJob *job,
                         Pos *exclude) {
     const TimePlan plan = plan_time(l, &g->board);
@@ -265,6 +280,7 @@ static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, S
     job->sampler_user = e->sampler_user;
     job->workers = e->workers;
     job->thread_count = l->level == TG_LEVEL_MAX || l->level == TG_LEVEL_HARD ? e->threads : 1;
+    tt_use(&e->tt, table_for(plan, job->thread_count));
     for (int i = 0; i < job->thread_count; i++) {
         e->workers[i].job = job;
         e->workers[i].id = i;

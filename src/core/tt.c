@@ -28,9 +28,15 @@ static TtHit unpack(uint64_t data) {
 
 static uint8_t generation_of(uint64_t data) { return (uint8_t)(data >> 50 & GENERATION_MASK); }
 
-bool tt_resize(Tt *tt, size_t bytes) {
+/// The most clusters, a power of two, that fit in `bytes` (at least MIN_CLUSTERS).
+static size_t clusters_in(size_t bytes) {
     size_t clusters = MIN_CLUSTERS;
     while (clusters * 2 * sizeof(TtCluster) <= bytes) clusters *= 2;
+    return clusters;
+}
+
+bool tt_resize(Tt *tt, size_t bytes) {
+    const size_t clusters = clusters_in(bytes);
     /* Aligned by hand (one cache line a cluster): aligned_alloc is missing on some C
      * runtimes the brain is built for. Zeroed by calloc, which for a large table maps fresh
      * zero pages: resizing costs nothing now, and each page is touched by the search that
@@ -41,9 +47,10 @@ bool tt_resize(Tt *tt, size_t bytes) {
     tt->raw = raw;
     tt->clusters = (TtCluster *)(((uintptr_t)raw + sizeof(TtCluster) - 1) &
                                  ~(uintptr_t)(sizeof(TtCluster) - 1));
+    tt->capacity = clusters;
     tt->mask = clusters - 1;
     tt->generation = 0;
-    tt->used = false;
+    tt->touched = 0;
     return true;
 }
 
@@ -51,21 +58,27 @@ void tt_free(Tt *tt) {
     free(tt->raw);
     tt->raw = NULL;
     tt->clusters = NULL;
+    tt->capacity = tt->mask = 0;
 }
 
-/* A new table is calloc's fresh zero pages: clearing it would only map them all in (256 MiB at
- * a brain's first START under Gomocup's max_memory), and make freeing it later cost more. */
+/* The part no search has used is still calloc's fresh zero pages: clearing it would only map
+ * them in (256 MiB at a brain's START under Gomocup's max_memory, where a 0.5 s turn uses 32),
+ * and make freeing the table later cost more. */
 void tt_clear(Tt *tt) {
-    if (!tt->used) return;
-    memset(tt->clusters, 0, (tt->mask + 1) * sizeof(TtCluster));
-    tt->used = false;
+    memset(tt->clusters, 0, tt->touched * sizeof(TtCluster));
+    tt->touched = 0;
 }
 
-size_t tt_bytes(const Tt *tt) { return (tt->mask + 1) * sizeof(TtCluster); }
+size_t tt_bytes(const Tt *tt) { return tt->capacity * sizeof(TtCluster); }
+
+void tt_use(Tt *tt, size_t bytes) {
+    const size_t clusters = bytes ? clusters_in(bytes) : tt->capacity;
+    tt->mask = (clusters < tt->capacity ? clusters : tt->capacity) - 1;
+}
 
 void tt_new_search(Tt *tt) {
     tt->generation = (uint8_t)((tt->generation + 1) & GENERATION_MASK);
-    tt->used = true;
+    if (tt->touched < tt->mask + 1) tt->touched = tt->mask + 1;
 }
 
 static TtCluster *cluster_of(const Tt *tt, uint64_t key) { return &tt->clusters[key & tt->mask]; }

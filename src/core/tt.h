@@ -31,9 +31,11 @@ typedef struct TtCluster {
 typedef struct Tt {
     void *raw; ///< the allocation; clusters is its first cache-line boundary
     TtCluster *clusters;
-    size_t mask;        ///< clusters - 1
+    size_t capacity;    ///< clusters allocated
+    size_t mask;        ///< clusters in use - 1: all of them, or fewer for a short search
     uint8_t generation; ///< bumped per search, so old entries are replaced first
-    bool used;          ///< a search has started since the table was made or cleared
+    size_t touched;     ///< clusters the searches since the table was made or cleared may have
+                        ///< written: the first this many (tt_use keeps a search to a prefix)
 } Tt;
 
 /// What a probe found.
@@ -48,12 +50,17 @@ typedef struct TtHit {
 /// Sets the table to at most `bytes` (a power of two of clusters, at least 1024 of them).
 bool tt_resize(Tt *tt, size_t bytes);
 void tt_free(Tt *tt);
-/// Empties the table; one that no search has used since it was made or cleared is empty
-/// already and is left untouched (its pages not yet mapped in).
+/// Empties the table: only the part that searches have used since it was made or cleared, so
+/// that the rest stays untouched (its pages not yet mapped in).
 void tt_clear(Tt *tt);
+/// The bytes allocated (what tt_resize was given, rounded down).
 size_t tt_bytes(const Tt *tt);
-/// Starts a search: ages the entries and marks the table used. Every store comes after it
-/// (single-threaded, before the search's threads start), so no store needs to mark anything.
+/// Uses at most `bytes` of the allocation from now on (at least 1024 clusters), all of it for
+/// 0. Allocates and frees nothing, so it may be called inside a timed turn. Entries outside the
+/// part in use are not lost for correctness: a probe checks the whole key, so they only miss.
+void tt_use(Tt *tt, size_t bytes);
+/// Starts a search: ages the entries and marks the part in use touched. Every store comes after
+/// it (single-threaded, before the search's threads start), so no store needs to mark anything.
 void tt_new_search(Tt *tt);
 
 bool tt_probe(const Tt *tt, uint64_t key, TtHit *hit);

@@ -760,6 +760,10 @@ def main():
     stats = time_compliance()
     first_dt = first_turn_after_big_table()
     rss350 = memory(367001600, 1, 12)
+    # 150 ms turns use 8 MiB of the table (64 KiB a millisecond), not all of the 256 MiB that
+    # 350 MB of max_memory leaves: a part the search cannot fill only slows its probes.
+    check("max_memory 350 MiB at 150 ms turns: the search uses the turn's part (peak RSS < 64 MiB)",
+          rss350 is not None and (rss350 < 64 << 20 or SANITIZED), rss350)
     rss64 = memory(64 << 20, 2, 12)
     rss_mcts = memory(40 << 20, 1, 6, "mcts", 1000)
     memory(32 << 20, 1, 4, "mcts", 300)  # the least max_memory: no room for the root's moves

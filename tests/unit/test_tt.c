@@ -1,8 +1,8 @@
 /*
  * test_tt.c — the transposition table: every field of an entry read back as stored (negative
  * scores and depths, the PV flag), the same key overwritten in place with its best move kept,
- * a full cluster giving up its least valuable entry, and clearing (a table no search has used is
- * left as it is).
+ * a full cluster giving up its least valuable entry, clearing (a table no search has used is
+ * left as it is), and using only part of the table (tt_use).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -107,12 +107,51 @@ static void test_clear(void **state) {
     tt_free(&tt);
 }
 
+static void test_use_part(void **state) {
+    (void)state;
+    Tt tt = {0};
+    assert_true(tt_resize(&tt, 1 << 20)); /* 16,384 clusters of 64 bytes */
+    const size_t all = tt.mask;
+    assert_int_equal(all + 1, 16384);
+    tt_use(&tt, 1 << 16);
+    assert_int_equal(tt.mask + 1, 1024);
+    assert_int_equal(tt_bytes(&tt), 1 << 20); /* the allocation stays whole */
+    tt_use(&tt, 100);                         /* never below the least table */
+    assert_int_equal(tt.mask + 1, 1024);
+    tt_use(&tt, (size_t)1 << 30); /* never above the allocation */
+    assert_int_equal(tt.mask, all);
+
+    /* An entry stored with the whole table lies outside a smaller part: it misses, never
+     * answers for another key, and is found again when the whole table is back. */
+    TtHit hit;
+    tt_new_search(&tt);
+    const uint64_t far = 5 + 1024 * 7;
+    tt_store(&tt, far, 3, 40, 2 * DEPTH_UNIT, BOUND_EXACT, false);
+    tt_use(&tt, 1 << 16);
+    assert_false(tt_probe(&tt, far, &hit));
+    assert_false(tt_probe(&tt, 5, &hit));
+    tt_store(&tt, far, 4, 50, 3 * DEPTH_UNIT, BOUND_LOWER, false); /* lands in cluster 5 */
+    assert_true(tt_probe(&tt, far, &hit));
+    assert_int_equal(hit.move, 4);
+    tt_use(&tt, 0);
+    assert_true(tt_probe(&tt, far, &hit));
+    assert_int_equal(hit.move, 3);
+
+    /* Clearing empties the whole allocation, not only the part in use. */
+    tt_use(&tt, 1 << 16);
+    tt_clear(&tt);
+    tt_use(&tt, 0);
+    assert_false(tt_probe(&tt, far, &hit));
+    tt_free(&tt);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fields_read_back),
         cmocka_unit_test(test_same_key_overwritten),
         cmocka_unit_test(test_full_cluster_replaces_shallowest),
         cmocka_unit_test(test_clear),
+        cmocka_unit_test(test_use_part),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
