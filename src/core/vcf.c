@@ -72,11 +72,16 @@ static uint64_t entry_info(const Vcf *v, int depth) {
     return (uint64_t)depth | (v->limits.vct ? ENTRY_VCT : 0);
 }
 
-/// Was this position (attacker to move) already searched without a win at >= depth?
-static bool table_says_lost(const Vcf *v, uint64_t hash, int depth) {
+/// Was this position (attacker to move) already searched without a win at >= depth? An
+/// answer found only to a depth is a cut, as the search that found it was: a node that uses it
+/// is not lost at any depth either.
+static bool table_says_lost(Vcf *v, uint64_t hash, int depth) {
     const uint64_t e = v->table[hash & v->table_mask];
     if ((e & ~(uint64_t)ENTRY_INFO) != (hash & ~(uint64_t)ENTRY_INFO)) return false;
-    return (e & ENTRY_VCT) == (v->limits.vct ? ENTRY_VCT : 0) && (int)(e & DEPTH_PROVEN) >= depth;
+    const int proven = (int)(e & DEPTH_PROVEN);
+    if ((e & ENTRY_VCT) != (v->limits.vct ? ENTRY_VCT : 0) || proven < depth) return false;
+    if (proven != DEPTH_PROVEN) v->cut = true;
+    return true;
 }
 
 static void table_store_lost(Vcf *v, uint64_t hash, int depth) {

@@ -17,6 +17,7 @@
 
 #include "../../src/core/board.h"
 #include "../../src/core/rules.h"
+#include "../../src/core/vcf.h"
 #include "../../src/tengen.h"
 #include "data.h"
 #include "tactics.h"
@@ -241,6 +242,56 @@ static void test_vct_replies(void **state) {
     assert_int_equal(t.cases, 6);
 }
 
+/*
+ * One table kept over many calls (the search asks the solver about the reply to every root
+ * move): a warm table must answer as a cold one does. The position is a renju game's, Black to
+ * move, where White wins by threats after nearly every move. The solver once stored a node as
+ * lost at any depth when a child's table entry held only to a depth; a later, deeper call then
+ * took the stored node as proven, and the win after e4 was missed.
+ */
+static bool near_a_stone(const Board *b, int x, int y) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (x + dx >= 0 && x + dx < b->width && y + dy >= 0 && y + dy < b->height &&
+                !board_empty(b, pos_make(x + dx, y + dy)))
+                return true;
+    return false;
+}
+
+static void test_warm_table_answers_as_cold(void **state) {
+    (void)state;
+    Board *b = malloc(sizeof *b);
+    TgGame *g = setup(TG_RENJU, 15, "g2 c5 e1 c2 e5 d6 e7 c4 c6 d4", b);
+    Vcf warm, cold;
+    assert_true(vcf_init(&warm, 1 << 20));
+    assert_true(vcf_init(&cold, 1 << 20));
+    const VcfLimits limits = {.max_nodes = 1000, .vct = true};
+    int asked = 0, wins = 0;
+    for (int pass = 0; pass < 2; pass++) /* the second pass meets every position warm */
+        for (int y = 0; y < 15; y++)
+            for (int x = 0; x < 15; x++) {
+                const Pos p = pos_make(x, y);
+                if (!legal_for(b, p, BLACK) || !near_a_stone(b, x, y)) continue;
+                board_play(b, p);
+                vcf_clear(&cold);
+                const VcfStatus c = vcf_search(&cold, b, &limits);
+                const VcfStatus w = vcf_search(&warm, b, &limits);
+                if (c == VCF_WIN && w == VCF_NONE)
+                    fail_msg("after %d,%d: a warm table misses the win", x, y);
+                if (c == VCF_NONE && w == VCF_WIN)
+                    fail_msg("after %d,%d: a cold table misses the win", x, y);
+                asked++;
+                wins += c == VCF_WIN;
+                board_undo(b);
+            }
+    print_message("warm table: %d calls, %d wins\n", asked, wins);
+    assert_true(wins > asked / 2);
+    vcf_free(&warm);
+    vcf_free(&cold);
+    tg_game_free(g);
+    free(b);
+}
+
 /* ---- Hand-made cases -------------------------------------------------------------------- */
 
 /// Solves `moves` (placed as a diagram) and compares the first line of `tengen solve`-style
@@ -334,6 +385,7 @@ int main(void) {
         cmocka_unit_test(test_edges),
         cmocka_unit_test(test_tactics_data),
         cmocka_unit_test(test_vct_replies),
+        cmocka_unit_test(test_warm_table_answers_as_cold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
