@@ -30,7 +30,7 @@ enum {
     /// A timed search uses no more of the table than this a millisecond of its maximum, a
     /// thread: about four times the entries it can store at 1 M nodes/s (16 bytes each). A
     /// table far larger than a search fills costs it cache and TLB misses on every probe: at
-    /// 500 ms a turn 32 MiB searched 6-8% more nodes than 256 MiB (docs/strength.md).
+    /// 500 ms a turn 32 MiB of it searched 6-14% more nodes than 256 MiB (docs/strength.md).
     TABLE_PER_MS = 64 << 10,
 };
 
@@ -246,11 +246,9 @@ static SearchStyle style_of(TgLevel level) {
 /// The table a search of this plan uses (tt_use): a share of it by the time, all of it untimed.
 static size_t table_for(TimePlan plan, int threads) {
     if (plan.maximum_ms == TM_UNLIMITED || plan.maximum_ms <= 0) return 0;
-    const int64_t most = (int64_t)1 << 40;
-    const int64_t per_thread = plan.maximum_ms < most / TABLE_PER_MS / TG_MAX_THREADS
-                                   ? plan.maximum_ms * TABLE_PER_MS
-                                   : most / TG_MAX_THREADS;
-    return (size_t)(per_thread * threads);
+    /* 17 minutes already call for 64 GiB a thread: no table is larger, and no product overflows. */
+    const int64_t ms = plan.maximum_ms < (1 << 20) ? plan.maximum_ms : (1 << 20);
+    return (size_t)(ms * TABLE_PER_MS * threads);
 }
 
 static void prepare_job(TgEngine *e, const TgGame *g, const TgSearchLimits *l, SearchJob *job,

@@ -137,7 +137,7 @@ static void test_use_part(void **state) {
     assert_true(tt_probe(&tt, far, &hit));
     assert_int_equal(hit.move, 3);
 
-    /* Clearing empties the whole allocation, not only the part in use. */
+    /* Clearing empties every part a search has used, not only the part in use now. */
     tt_use(&tt, 1 << 16);
     tt_clear(&tt);
     tt_use(&tt, 0);
