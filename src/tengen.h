@@ -495,9 +495,14 @@ typedef struct TgTuneSettings {
     int epochs;             ///< passes over the data; 0 writes the starting table
     double rate;            ///< Adam's step in evaluation units (0: 1)
     double lambda;          ///< the results' share of the target, the search scores' the rest
-    int batch;              ///< positions a step (0: 4096)
-    uint64_t seed;          ///< the order of the positions
-    const char *comment;    ///< the table's comment lines; NULL: a summary of the run
+    /// the pull of each weight towards its start, per unit of difference (0: 1e-6, which
+    /// keeps codes that seldom occur where they were, but against the small gradients of
+    /// search scores at 200-340 units a logit holds every value within a few units: 1e-10
+    /// lets the values follow such data)
+    double pull;
+    int batch;           ///< positions a step (0: 4096)
+    uint64_t seed;       ///< the order of the positions
+    const char *comment; ///< the table's comment lines; NULL: a summary of the run
     /// tree samples (tengen datagen --tree): with any, only the move ordering is learnt, from
     /// them and from `data`'s moves, and the evaluation's values are the start's
     const char *const *tree;
@@ -630,6 +635,10 @@ typedef struct TgTreeRelabel {
     uint64_t nodes;            ///< search nodes a position (0: 3000)
     int threads;               ///< positions searched at once, one search thread each (0: 1)
     const TgStopFlag *stop;    ///< may be NULL; the run ends soon after it turns true
+    /// Write training data for the evaluation's values (.tgd) instead of tree lines: each
+    /// position as a game of its stones and the search's best move, that move scored by the
+    /// search (no result: read it with lambda 0)
+    bool scores;
 } TgTreeRelabel;
 
 /// Appends to `path` each position of the samples once (its first line), with the best move

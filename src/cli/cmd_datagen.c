@@ -17,7 +17,8 @@ const char USAGE_DATAGEN[] =
     "                      [--seed S] [--random MIN-MAX] [--tree FILE] [--quiet]\n"
     "       tengen datagen --import FILE... --out FILE [--rule R] [--size N] [--nodes N]\n"
     "                      [--threads T] [--quiet]\n"
-    "       tengen datagen --relabel FILE... --out FILE [--nodes N] [--threads T] [--quiet]\n"
+    "       tengen datagen --relabel FILE... --out FILE [--scores] [--nodes N] [--threads T]\n"
+    "                      [--quiet]\n"
     "       tengen datagen --check FILE...\n"
     "\n"
     "Plays N self-play games of the full engine at a fixed node budget a move (default 3000)\n"
@@ -41,6 +42,9 @@ const char USAGE_DATAGEN[] =
     "near the leaves the tree's move is mostly the one the ordering tried first, so the\n"
     "tuner would learn its own choices back. Positions whose new move is not on their list\n"
     "are left out. T threads search at once; one thread keeps the order of the lines.\n"
+    "With --scores FILE gets training data for the evaluation's values instead: each\n"
+    "position as a game of its stones and the best move, scored by the search, with no\n"
+    "result (`tengen tune --values-only --lambda 0` learns from the scores alone).\n"
     "\n"
     "--import scores games played elsewhere (a stronger engine's, masters') instead of\n"
     "playing: each keeps its moves and result, and every move after its book gets the score of\n"
@@ -69,6 +73,7 @@ typedef struct DatagenOptions {
     int import_count;
     char **relabel; ///< --relabel's files (relabel_count of them), or NULL
     int relabel_count;
+    bool scores; ///< --scores: --relabel writes scored training data
 } DatagenOptions;
 
 /// Is argv[i] a value rather than an option? ("-" alone is standard input.)
@@ -113,6 +118,8 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
         if (cli_option(argc, argv, &i, "--out", &o->out)) continue;
         if (cli_flag(argv, i, "--quiet")) {
             o->quiet = true;
+        } else if (cli_flag(argv, i, "--scores")) {
+            o->scores = true;
         } else if (cli_flag(argv, i, "--import")) {
             o->import = argv + i + 1;
             while (i + 1 < argc && is_value(argv[i + 1])) i++, o->import_count++;
@@ -151,6 +158,7 @@ static int datagen_options(int argc, char **argv, DatagenOptions *o) {
         return cli_error("datagen: --relabel FILE... wants --out FILE, and no --games, --import "
                          "or --tree") +
                1;
+    if (o->scores && !o->relabel) return cli_error("datagen: --scores goes with --relabel") + 1;
     if (o->relabel) return 0;
     if (o->import && o->s.tree_path)
         return cli_error("datagen: --tree goes with self-play, not --import") + 1;
@@ -304,7 +312,8 @@ static int relabel_trees(const DatagenOptions *o) {
     const TgTreeRelabel r = {.inputs = (const char *const *)o->relabel,
                              .input_count = o->relabel_count,
                              .nodes = o->s.nodes,
-                             .threads = o->s.threads};
+                             .threads = o->s.threads,
+                             .scores = o->scores};
     Progress p = {.last_ms = tg_now_ms(), .quiet = o->quiet};
     const int64_t start = tg_now_ms();
     char err[300];
@@ -312,8 +321,9 @@ static int relabel_trees(const DatagenOptions *o) {
     if (e != TG_OK) return cli_error("datagen: %s", err);
     const double seconds = (double)(tg_now_ms() - start) / 1000.0;
     printf("datagen: %d positions searched at %" PRIu64 " nodes, %" PRIu64
-           " written with their new best move to %s in %.1f s\n",
-           p.games, o->s.nodes ? o->s.nodes : DEFAULT_NODES, p.positions, o->out, seconds);
+           " written with their new best move%s to %s in %.1f s\n",
+           p.games, o->s.nodes ? o->s.nodes : DEFAULT_NODES, p.positions,
+           o->scores ? " and its score" : "", o->out, seconds);
     return 0;
 }
 

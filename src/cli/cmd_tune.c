@@ -12,7 +12,8 @@
 
 const char USAGE_TUNE[] =
     "usage: tengen tune --data FILE [--data FILE...] --rule R --out FILE [--epochs N]\n"
-    "                   [--rate X] [--lambda X] [--batch N] [--from FILE|seed] [--seed S]\n"
+    "                   [--rate X] [--lambda X] [--pull X] [--batch N] [--from FILE|seed]\n"
+    "                   [--seed S]\n"
     "       tengen tune --tree FILE [--tree FILE...] [--tree-plies N] --rule R --out FILE\n"
     "                   [options as above]\n"
     "       tengen tune --data FILE... --values-only --rule R --out FILE [options as above]\n"
@@ -21,7 +22,9 @@ const char USAGE_TUNE[] =
     "by `tengen datagen`: first the scale that turns search scores into win probabilities,\n"
     "then N epochs (default 12) of Adam (step X evaluation units, default 1) on the\n"
     "cross-entropy against a blend of the game results (share --lambda, default 0.5) and the\n"
-    "search scores. It starts from the rule's built-in table, the table in a file, or the\n"
+    "search scores (with --lambda 0 the scores alone, on the start table's scale). A pull\n"
+    "towards the start (--pull X a unit of weight, default 1e-6) keeps codes that seldom occur\n"
+    "where they were. It starts from the rule's built-in table, the table in a file, or the\n"
     "seed weights (--from seed); with --epochs 0 it writes that start. Every 20th game is\n"
     "held out to measure the loss. One line per epoch: losses, positions/s. The table is\n"
     "written to FILE as text; copy it to weights/R.txt and rebuild to play with it.\n"
@@ -117,6 +120,8 @@ static int tune_options(int argc, char **argv, TuneOptions *o) {
             if (!parse_fraction("--rate", v, 1e-6, 1000, &o->s.rate)) return 2;
         } else if (cli_option(argc, argv, &i, "--lambda", &v)) {
             if (!parse_fraction("--lambda", v, 0, 1, &o->s.lambda)) return 2;
+        } else if (cli_option(argc, argv, &i, "--pull", &v)) {
+            if (!parse_fraction("--pull", v, 1e-12, 1, &o->s.pull)) return 2;
         } else
             return cli_error("tune: unknown option '%s' (see --help)", argv[i]) + 1;
     }

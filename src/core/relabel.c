@@ -4,7 +4,10 @@
  * a move or two before one holds, so that move is mostly the one the ordering put first: data
  * that reward the ordering for agreeing with itself. Here each sampled position gets the best
  * move of a fresh root search of its own, which looks at every move, and the tuner learns from
- * that instead. Threads each take the next line; one lock orders the reads and the writes.
+ * that instead. With `scores` the same searches label the evaluation's values: each position
+ * is written as training data with the search's score, so that the values learn what the
+ * search finds in the positions it meets rather than in the games' own. Threads each take the
+ * next line; one lock orders the reads and the writes.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,6 +17,7 @@
 #include <string.h>
 
 #include "../tengen.h"
+#include "dataset.h"
 #include "keyset.h"
 #include "treeline.h"
 
@@ -119,6 +123,23 @@ static bool write_sample(FILE *f, const TreeLine *t, TgPoint best) {
                    moves) >= 0;
 }
 
+/// Writes a sample's position as a data game: its stones, then the best move with the search's
+/// score (from the side to move's view); the stones carry no score. No result is known: a
+/// draw stands in, and the tuner reads such data with lambda 0.
+static bool write_scored(FILE *f, const TreeLine *t, TgPoint best, int score) {
+    DataGame g = {.rule = (Rule)t->rule, .width = t->size, .height = t->size, .result = 2};
+    for (int i = 0; i < t->stones; i++) {
+        g.moves[i] = pos_make(t->stone[i].x, t->stone[i].y);
+        g.score[i] = DATA_NO_SCORE;
+    }
+    g.moves[t->stones] = pos_make(best.x, best.y);
+    g.score[t->stones] = (int16_t)(score > INT16_MAX    ? INT16_MAX
+                                   : score < -INT16_MAX ? -INT16_MAX
+                                                        : score);
+    g.count = t->stones + 1;
+    return dataset_write(f, &g);
+}
+
 /// Searches one sample's position and writes it with the search's best move; a sample whose
 /// position is not legal or whose best move is not on its list is left out.
 static void relabel_line(Relabel *r, TgEngine *engine, const TreeLine *t) {
@@ -133,7 +154,8 @@ static void relabel_line(Relabel *r, TgEngine *engine, const TreeLine *t) {
     if (!found || !in_list(t, res.best)) return;
     pthread_mutex_lock(&r->lock);
     if (r->error == TG_OK) {
-        if (!write_sample(r->out, t, res.best))
+        if (!(r->s->scores ? write_scored(r->out, t, res.best, res.score)
+                           : write_sample(r->out, t, res.best)))
             fail(r, TG_ERR_IO, r->out_path, strerror(errno));
         else if (++r->written, r->progress)
             r->progress(r->read, r->written, (double)(tg_now_ms() - r->start_ms) / 1000.0, r->user);
@@ -195,7 +217,7 @@ TgError tg_tree_relabel(const TgTreeRelabel *s, const char *path, TgDatagenProgr
                  .user = user,
                  .start_ms = tg_now_ms(),
                  .out_path = path};
-    if (!(r.out = fopen(path, "a"))) {
+    if (!(r.out = fopen(path, s->scores ? "ab" : "a"))) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
         return TG_ERR_IO;
     }

@@ -469,16 +469,18 @@ static uint64_t next_random(uint64_t *state) {
 
 typedef struct Adam {
     int count;
+    double pull;                     ///< towards the start, per unit of weight
     float *w, *start, *grad, *m, *v; ///< count each
     long step;
 } Adam;
 
 static const double ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
-/// Pull towards the starting weights, per unit of weight: codes seen a few times keep theirs.
-static const double PULL = 1e-6;
+/// Pull towards the starting weights, per unit of weight, unless the settings give another:
+/// codes seen a few times keep theirs.
+static const double DEFAULT_PULL = 1e-6;
 
-static bool adam_init(Adam *a, const float *start, int count) {
-    a->count = count, a->step = 0;
+static bool adam_init(Adam *a, const float *start, int count, double pull) {
+    a->count = count, a->step = 0, a->pull = pull;
     a->w = calloc((size_t)count * 5, sizeof *a->w);
     if (!a->w) return false;
     a->start = a->w + count, a->grad = a->w + 2 * count, a->m = a->w + 3 * count;
@@ -493,7 +495,7 @@ static void adam_step(Adam *a, double rate) {
     const double c1 = 1 - pow(ADAM_BETA1, (double)a->step);
     const double c2 = 1 - pow(ADAM_BETA2, (double)a->step);
     for (int j = 0; j < a->count; j++) {
-        const double g = a->grad[j] + PULL * (a->w[j] - a->start[j]);
+        const double g = a->grad[j] + a->pull * (a->w[j] - a->start[j]);
         a->m[j] = (float)(ADAM_BETA1 * a->m[j] + (1 - ADAM_BETA1) * g);
         a->v[j] = (float)(ADAM_BETA2 * a->v[j] + (1 - ADAM_BETA2) * g * g);
         a->w[j] -= (float)(rate * (a->m[j] / c1) / (sqrt(a->v[j] / c2) + ADAM_EPS));
@@ -648,15 +650,20 @@ static bool train(const TgTuneSettings *s, const Samples *samples, uint64_t game
     bool ok = start && order;
     if (ok) {
         weights_to_params(w, start, start + PARAMS);
-        ok = adam_init(&ea, start, PARAMS) && adam_init(&oa, start + PARAMS, ORDER_PARAMS);
+        const double pull = s->pull > 0 ? s->pull : DEFAULT_PULL;
+        ok = adam_init(&ea, start, PARAMS, pull) &&
+             adam_init(&oa, start + PARAMS, ORDER_PARAMS, pull);
     }
     if (ok) {
         const int batch = s->batch > 0 ? s->batch : 4096;
         const double rate = s->rate > 0 ? s->rate : 1.0;
         /* With tree samples the evaluation stays as it started: only the ordering learns. */
         const bool eval_too = s->tree_count == 0;
-        const double scale =
-            s->epochs && eval_too ? minimise(score_loss, samples, NULL, 20, 3000) : w->scale;
+        /* With lambda 0 the results carry no weight (scored positions without games, such as
+         * relabelled tree samples): the scores keep the start table's scale. */
+        const double scale = s->epochs && eval_too && s->lambda > 0
+                                 ? minimise(score_loss, samples, NULL, 20, 3000)
+                                 : w->scale;
         const double temp = s->epochs ? minimise(all_choices_loss, samples, oa.w, 5, 5000) : 100;
         uint64_t rng = s->seed;
         TgTuneProgress p = {.epochs = s->epochs,

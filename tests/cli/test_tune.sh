@@ -99,6 +99,30 @@ sort "$tmp/r.tree" >"$tmp/a"; sort "$tmp/r2.tree" >"$tmp/b"
 check "... the same lines with two threads" cmp -s "$tmp/a" "$tmp/b"
 "$bin" tune --tree "$tmp/r.tree" --rule freestyle --epochs 1 --out "$tmp/rw.txt" >"$tmp/out" 2>&1
 check "... which tune --tree reads" grep -Eq "^tune: [1-9][0-9]* ordering choices" "$tmp/out"
+# datagen --relabel --scores: the same positions as training data for the values, each a game
+# of its stones and the best move, scored; tune learns from the scores alone with lambda 0.
+"$bin" datagen --relabel "$tmp/t.tree" --scores --nodes 500 --out "$tmp/s.tgd" >"$tmp/out" 2>&1
+check "datagen --relabel --scores exits 0" test $? = 0
+"$bin" datagen --check "$tmp/s.tgd" >"$tmp/out" 2>&1
+check "... writes a data file of one game a position ($written)" grep -q "^$tmp/s.tgd: $written games, $written positions" "$tmp/out"
+"$bin" tune --data "$tmp/s.tgd" --values-only --lambda 0 --rule freestyle --epochs 3 --batch 64 \
+    --rate 2 --out "$tmp/sw.txt" >"$tmp/out" 2>&1
+check "... which tune --values-only --lambda 0 reads" grep -Eq "^tune: $written games, [1-9][0-9]* positions" "$tmp/out"
+check "... keeping the start table's scale" grep -q "^scale $(sed -n 's/^scale //p' "$tmp/builtin.txt")$" "$tmp/sw.txt"
+# A weaker pull towards the start lets the values move further on the same data.
+moved() { # the summed change of the code values from the built-in table
+    awk 'NR == FNR { if ($1 == "code") v[$2" "$3" "$4" "$5] = $6; next }
+         $1 == "code" { d = $6 - v[$2" "$3" "$4" "$5]; s += d < 0 ? -d : d } END { print s + 0 }' \
+        "$tmp/builtin.txt" "$1"
+}
+"$bin" tune --data "$tmp/s.tgd" --values-only --lambda 0 --pull 1e-10 --rule freestyle --epochs 3 \
+    --batch 64 --rate 2 --out "$tmp/sw2.txt" >"$tmp/out" 2>&1
+check "--pull 1e-10 moves the values further than the default ($(moved "$tmp/sw2.txt") > $(moved "$tmp/sw.txt"))" \
+    test "$(moved "$tmp/sw2.txt")" -gt "$(moved "$tmp/sw.txt")"
+"$bin" tune --data "$tmp/s.tgd" --pull 2 --rule freestyle --out "$tmp/x.txt" >"$tmp/out" 2>&1
+check "tune refuses a bad --pull" grep -q 'pull wants a number from' "$tmp/out"
+"$bin" datagen --games 2 --scores --out "$tmp/x.tgd" >"$tmp/out" 2>&1
+check "--scores without --relabel is refused" grep -q 'scores goes with --relabel' "$tmp/out"
 printf 'freestyle 15 2 h8i9 j10 j10i10\nfreestyle 15 x h8\n' >"$tmp/bad2.tree"
 "$bin" datagen --relabel "$tmp/bad2.tree" --out "$tmp/x.tree" >"$tmp/out" 2>&1
 check "datagen --relabel refuses a malformed sample, its line named" grep -q 'bad2.tree line 2: not a tree sample' "$tmp/out"
