@@ -170,12 +170,6 @@ static const char *balanced_opening(Player *pl, TgGame *g, uint64_t *rng) {
 
 /* ---- One game ---- */
 
-static int16_t clamp16(int score) {
-    return (int16_t)(score > TG_SCORE_WIN    ? TG_SCORE_WIN
-                     : score < -TG_SCORE_WIN ? -TG_SCORE_WIN
-                                             : score);
-}
-
 /// Starts the record of game g (its opening played): the random stones, with no score.
 static void record_opening(const Run *run, const TgGame *g, DataGame *d) {
     *d = (DataGame){.rule = run->s->rule,
@@ -204,7 +198,7 @@ static const char *play_out(Player *pl, TgGame *g, DataGame *d) {
         const TgColor me = tg_game_to_move(g);
         if (tg_game_play(g, r.best, 0) != TG_OK) return "the engine chose an illegal move";
         d->moves[d->count] = game_pos(g, r.best);
-        d->score[d->count++] = clamp16(r.score);
+        d->score[d->count++] = dataset_score(r.score);
         if (tg_game_over(g)) {
             d->result = tg_game_result(g).winner;
             return NULL;
@@ -305,7 +299,7 @@ static const char *search_scores(Player *pl, const TgGame *src, int book, DataGa
             if (e != TG_OK)
                 fault = tg_error_text(e);
             else
-                d->score[i] = clamp16(r.score);
+                d->score[i] = dataset_score(r.score);
         }
         if (!fault && tg_game_play(g, tg_game_move(src, i), 0) != TG_OK)
             fault = "a move the rules refuse";
@@ -330,7 +324,7 @@ static bool score_game(Player *pl, int index) {
                     .count = tg_game_ply(src)};
     for (int i = 0; i < d->count; i++) {
         d->moves[i] = game_pos(src, tg_game_move(src, i));
-        d->score[i] = i >= book && given ? clamp16(given[i - book]) : DATA_NO_SCORE;
+        d->score[i] = i >= book && given ? dataset_score(given[i - book]) : DATA_NO_SCORE;
     }
     return game_done(run, index, given ? NULL : search_scores(pl, src, book, d));
 }

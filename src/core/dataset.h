@@ -31,6 +31,13 @@ typedef struct DataGame {
     int16_t score[MAX_PLY];
 } DataGame;
 
+/// A search score as a data file stores it: within +-TG_SCORE_WIN, which int16 holds.
+static inline int16_t dataset_score(int score) {
+    return (int16_t)(score > TG_SCORE_WIN    ? TG_SCORE_WIN
+                     : score < -TG_SCORE_WIN ? -TG_SCORE_WIN
+                                             : score);
+}
+
 typedef struct DataReader DataReader;
 
 /// Opens a data file; NULL with a message in err (missing file, not a tengen data file,

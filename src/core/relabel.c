@@ -133,9 +133,7 @@ static bool write_scored(FILE *f, const TreeLine *t, TgPoint best, int score) {
         g.score[i] = DATA_NO_SCORE;
     }
     g.moves[t->stones] = pos_make(best.x, best.y);
-    g.score[t->stones] = (int16_t)(score > INT16_MAX    ? INT16_MAX
-                                   : score < -INT16_MAX ? -INT16_MAX
-                                                        : score);
+    g.score[t->stones] = dataset_score(score);
     g.count = t->stones + 1;
     return dataset_write(f, &g);
 }
