@@ -5,9 +5,9 @@
  * pattern code (pattern.h: its four line patterns as one unordered combination), and every code
  * has two values: one counted when that colour is to move ("mover"), one when it waits
  * ("waiter"). The side to move's sum minus the waiting side's, plus one value for the position's
- * threat mask (which threat classes each side has a point of), is the evaluation. The board
- * keeps the sums and the threat counts up to date on every move (board.h), so a node's
- * evaluation costs O(1).
+ * threat mask (which threat classes each side has a point of), is the evaluation. The search
+ * sums it over the candidate points its scan lists anyway (eval_trained); sums kept up to date
+ * on every move were slower (docs/eval.md, "Why a sum over the candidates").
  *
  * The same tables hold the move ordering's values: what a move makes of its own code and what it
  * takes of the opponent's.
