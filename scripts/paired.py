@@ -94,11 +94,9 @@ def main():
     base, base_openings = read_match(args.base, args.engine)
     new, new_openings = read_match(args.new, args.engine)
     if base_openings is not None and new_openings is not None:
-        shared = min(len(base_openings), len(new_openings))
-        for i in range(shared):
-            if base_openings[i] != new_openings[i]:
-                fail(f"the matches' openings differ at opening {i + 1}: "
-                     f"{base_openings[i]} and {new_openings[i]}")
+        for i, (a, b) in enumerate(zip(base_openings, new_openings), 1):
+            if a != b:
+                fail(f"the matches' openings differ at opening {i}: {a} and {b}")
     common = sorted(set(base) & set(new))
     for k in common:
         if base[k][1] != new[k][1]:
