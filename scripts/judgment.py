@@ -23,46 +23,32 @@ scores, the tested engine's colour and the moves before its move (h8 style, the 
 from the bottom), ready for `tengen analyze --moves`.
 """
 import argparse
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from paired import fail, game_points, read_text  # noqa: E402 (the games are read as paired.py reads them)
 
 BINS = [-400, -200, -100, -50, 0, 50, 100, 200, 400]
 REPORT = re.compile(r'^(\d+)\) (\S+): .*?[Ee]val ([^|]+?) \|.*?[Tt]ime (\d+) ?ms', re.M)
 
 
-def fail(msg):
-    sys.exit(f'judgment.py: {msg}')
-
-
 def read_games(folder, prefix):
     """{game number: (result for the tested engine, tested engine is Black, moves, size)}."""
-    try:
-        text = open(f'{folder}/games.sgf', encoding='utf-8').read()
-    except OSError as e:
-        fail(f'{folder}: {e.strerror}: games.sgf')
+    sgf = os.path.join(folder, 'games.sgf')
     games = {}
-    for g in re.findall(r'\(;FF.*?\)\s*(?=\(;FF|\Z)', text, re.S):
-        fields = {k: re.search(rf'{k}\[([^]]*)\]', g) for k in ('GN', 'PB', 'PW', 'RE', 'SZ')}
-        if not all(fields[k] for k in ('GN', 'PB', 'PW', 'RE')):
-            fail(f'{folder}/games.sgf: a game without GN, PB, PW or RE')
-        black, white = fields['PB'].group(1), fields['PW'].group(1)
-        if black.startswith(prefix) == white.startswith(prefix):
-            fail(f'{folder}/games.sgf: game {fields["GN"].group(1)}: not one engine named {prefix}*')
-        tested_black = black.startswith(prefix)
-        result = fields['RE'].group(1)
-        score = 0.5 if result == '0' else float(result.startswith('B') == tested_black)
-        size = int(fields['SZ'].group(1)) if fields['SZ'] else 15
+    for g in read_text(sgf).split('(;')[1:]:
+        number, score, tested_black = game_points(g, prefix, sgf)
+        size = re.search(r'SZ\[(\d+)\]', g)
         moves = re.findall(r';[BW]\[([a-z]{2})\]', g)
-        games[int(fields['GN'].group(1))] = (score, tested_black, moves, size)
+        games[number] = (score, tested_black, moves, int(size.group(1)) if size else 15)
     return games
 
 
 def read_reports(folder, prefix, min_ms):
     """{game number: [(ply, by the tested engine, score)]}, timed numeric reports only."""
-    try:
-        text = open(f'{folder}/messages.txt', encoding='utf-8').read()
-    except OSError as e:
-        fail(f'{folder}: {e.strerror}: messages.txt')
+    text = read_text(os.path.join(folder, 'messages.txt'))
     reports = {}
     for part in text.split('Game ID: ')[1:]:
         gid = part.split('\n', 1)[0].strip()
@@ -91,7 +77,7 @@ def bin_of(v):
 
 def calibration(matches):
     table = {}
-    for games, reports in matches:
+    for _, games, reports in matches:
         for gid, seq in reports.items():
             if gid not in games:
                 continue
@@ -154,7 +140,7 @@ def main():
     args = ap.parse_args()
     matches = [(d, read_games(d, args.name), read_reports(d, args.name, args.min_ms))
                for d in args.dirs]
-    calibration([(g, r) for _, g, r in matches])
+    calibration(matches)
     out = open(args.positions, 'w', encoding='utf-8') if args.positions else None
     disagreements(matches, out)
     if out:

@@ -28,7 +28,8 @@ import sys
 
 
 def fail(message):
-    sys.exit(f"paired.py: {message}")
+    """Stops with the message, named after the script that runs (judgment.py reads games here too)."""
+    sys.exit(f"{os.path.basename(sys.argv[0])}: {message}")
 
 
 def read_text(path):
