@@ -6,16 +6,23 @@
       no two alike up to the board's symmetries: for c-gomoku-cli (scripts/match.sh's
       conversion) so that an engine's self-play never repeats a game.
 
-  import_games.py lines DIR [--size N] [--mate SCORE] > games.txt
+  import_games.py lines DIR [--size N] [--mate SCORE] [--judge NAME] [--factor X] > games.txt
       DIR/games.sgf and DIR/messages.txt from c-gomoku-cli (-sgf, -msg) to import lines:
       "BOOK | MOVE:SCORE ...". The book is the moves c-gomoku-cli marks "opening move"; each
       later move carries the evaluation the engine reported for it on its last search line
-      ("N) name: Speed ... | Eval E | ..."), from the side to move's view. A mate ("+M7",
-      "-M4": plies to the five) becomes tengen's forced score (30000 - plies), or, with --mate
+      ("N) name: Speed ... | Eval E | ...", or tengen's "N) name: depth ... | eval E | ..."),
+      from the side to move's view. A mate ("+M7", "-M4": plies to the five; tengen's "win in
+      4", "loss in 2": moves) becomes tengen's forced score (30000 - plies), or, with --mate
       SCORE, plus or minus SCORE, which the tuner keeps as a sample rather than leaving it out
-      as a forced result. Other evaluations are kept as they are: an engine whose scale is not
-      tengen's (a logit of about 200 units) wants its own factor. A game with a move the
-      messages do not score is left out (counted on stderr).
+      as a forced result. Other evaluations are multiplied by --factor (default 1): an engine
+      whose scale is not tengen's (a logit of about 200 units) wants its own. A game with a
+      move the messages do not score is left out (counted on stderr).
+
+      --judge NAME scores every move by one engine's judgement, for a match between two
+      engines (scripts/match.sh --out DIR): NAME's own moves by its evaluation, the other
+      engine's moves by minus NAME's evaluation on the next move (the position after them,
+      searched by NAME); a move with no search of NAME's after it (near the end) keeps the
+      score its own engine gave it. NAME is the start of the engine's name in the messages.
 """
 import argparse
 import random
@@ -64,16 +71,27 @@ def openings(count, seed, size=15):
     return out
 
 
-def score_of(text, mate):
+def score_of(text, mate, factor=1.0):
+    """An evaluation as tengen's score: "35", "+M7" / "-M4" (plies), "win in 4" / "loss in 2"."""
+    words = re.match(r"(win|loss) in (\d+)$", text)
+    if words:  # tengen's: its own moves to the five, or the opponent's
+        moves = int(words.group(2))
+        text = "+M%d" % (2 * moves - 1) if words.group(1) == "win" else "-M%d" % (2 * moves)
     if "M" not in text:
-        return max(-(FORCED - 1), min(FORCED - 1, int(text)))
+        return max(-(FORCED - 1), min(FORCED - 1, round(int(text) * factor)))
     plies = int(text.lstrip("+-").lstrip("M"))
     value = mate if mate else WIN - plies
     return -value if text.startswith("-") else value
 
 
-def evaluations(path, mate):
-    """{game id: {move number (1-based): score}} from c-gomoku-cli's messages file."""
+SEARCH_LINES = (
+    re.compile(r"(\d+)\) (\S+): Speed .*\| Eval ([-+]?M?\d+) "),
+    re.compile(r"(\d+)\) (\S+): depth .*\| eval ((?:win|loss) in \d+|[-+]?\d+) "),
+)
+
+
+def evaluations(path, mate, factor=1.0):
+    """{game id: {move number (1-based): (engine, score)}} from c-gomoku-cli's messages file."""
     found, game = {}, None
     with open(path) as f:
         for line in f:
@@ -81,20 +99,37 @@ def evaluations(path, mate):
             if m:
                 game = found.setdefault(int(m.group(1)), {})
                 continue
-            m = re.match(r"(\d+)\) \S+: Speed .*\| Eval ([-+]?M?\d+) ", line)
-            if m and game is not None:
-                game[int(m.group(1))] = score_of(m.group(2), mate)
+            for pattern in SEARCH_LINES:
+                m = pattern.match(line)
+                if m and game is not None:
+                    engine = m.group(2).rstrip(":")
+                    game[int(m.group(1))] = (engine, score_of(m.group(3), mate, factor))
+                    break
     return found
 
 
-def lines(folder, size, mate):
-    evals = evaluations(folder + "/messages.txt", mate)
+def judged(scores, judge):
+    """Every move's score by the engine named `judge`: its own moves as it scored them, the
+    other's by minus its score on the next move, else (the last moves) as their engine did."""
+    own = {n: v for n, (engine, v) in scores.items() if engine.startswith(judge)}
+    out = dict(own)
+    for n, v in own.items():
+        if n - 1 not in own:
+            out[n - 1] = -v
+    for n, (_, v) in scores.items():  # the last moves, with no search of NAME's after them
+        out.setdefault(n, v)
+    return out
+
+
+def lines(folder, size, mate, judge=None, factor=1.0):
+    evals = evaluations(folder + "/messages.txt", mate, factor)
     with open(folder + "/games.sgf") as f:
         text = f.read()
     left_out = 0
     for record in re.findall(r"\(;.*?\)", text, re.S):
         number = re.search(r"GN\[(\d+)\]", record)
-        scores = evals.get(int(number.group(1)), {}) if number else {}
+        reported = evals.get(int(number.group(1)), {}) if number else {}
+        scores = judged(reported, judge) if judge else {n: v for n, (_, v) in reported.items()}
         book, moves = [], []
         for point, comment in re.findall(r";[BW]\[([a-z]{2})\](?:C\[([^\]]*)\])?", record):
             x, y = ord(point[0]) - 97, ord(point[1]) - 97
@@ -120,13 +155,17 @@ def main():
     l.add_argument("folder")
     l.add_argument("--size", type=int, default=15)
     l.add_argument("--mate", type=int, default=0)
+    l.add_argument("--judge", help="score every move by this engine's evaluations")
+    l.add_argument("--factor", type=float, default=1.0, help="scale of plain evaluations")
     args = parser.parse_args()
     if args.command == "openings":
         print("\n".join(openings(args.count, args.seed)))
     elif not 0 <= args.mate < FORCED:
         parser.error("--mate wants a score from 0 to %d" % (FORCED - 1))
+    elif not args.factor > 0:
+        parser.error("--factor wants a number above 0")
     else:
-        lines(args.folder, args.size, args.mate)
+        lines(args.folder, args.size, args.mate, args.judge, args.factor)
 
 
 if __name__ == "__main__":

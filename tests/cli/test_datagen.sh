@@ -107,6 +107,30 @@ python3 "$here/../../scripts/import_games.py" lines "$tmp/cli" --mate 3000 >"$tm
 check "... a mate as a plain score with --mate" grep -q 'i11:3000 a5:-3000 i12:3000 a7:-3000 i13:29999$' "$tmp/lines.txt"
 "$bin" datagen --import "$tmp/lines.txt" --out "$tmp/l.tgd" --quiet >"$tmp/out" 2>&1
 check "... which datagen --import reads" grep -q '^datagen: 1 games (0 skipped), 8 positions' "$tmp/out"
+# ... a match of tengen against another engine (scripts/match.sh), each engine's own scores or
+# every move judged by one of them (--judge), plain scores scaled (--factor).
+mkdir "$tmp/judge"
+cat >"$tmp/judge/games.sgf" <<'EOF2'
+(;FF[4]GM[4]GN[1]RU[0]SZ[15]PB[tengen-x]PW[rapfi]RE[W+1]TE[White win by five connection]
+;B[hh]C[opening move];W[ig]C[opening move];B[ao]C[12ms];W[if]C[9ms];B[am]C[8ms];W[ie]C[8ms]
+;B[ak]C[7ms];W[id]C[6ms];B[ai]C[5ms];W[ic]C[0ms])
+EOF2
+cat >"$tmp/judge/messages.txt" <<'EOF2'
+Game ID: 1
+3) tengen-x: depth 9-12 | eval +40 | speed 1 kN/s | nodes 10 | time 12 ms | best a1
+4) rapfi: Speed 1K | Depth 9-12 | Eval 120 | Node 10K | Time 9ms
+5) tengen-x: depth 9-12 | eval -30 | speed 1 kN/s | nodes 10 | time 8 ms | best a3
+6) rapfi: Speed 1K | Depth 9-12 | Eval +M5 | Node 10K | Time 8ms
+7) tengen-x: depth 9-12 | eval loss in 2 | speed 1 kN/s | nodes 10 | time 7 ms | best a5
+8) rapfi: Speed 1K | Depth 9-12 | Eval +M3 | Node 10K | Time 6ms
+9) tengen-x: depth 9-12 | eval loss in 1 | speed 1 kN/s | nodes 10 | time 5 ms | best a7
+EOF2
+python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" >"$tmp/lines.txt" 2>/dev/null
+check "... reads tengen's search lines beside the other engine's" test "$(cat "$tmp/lines.txt")" = "h8 i9 | a1:40 i10:120 a3:-30 i11:29995 a5:-29996 i12:29997 a7:-29998 i13:29999"
+python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" --judge rapfi --factor 2 >"$tmp/lines.txt" 2>/dev/null
+check "... judges every move by one engine with --judge, scaled by --factor" test "$(cat "$tmp/lines.txt")" = "h8 i9 | a1:-240 i10:240 a3:-29995 i11:29995 a5:-29997 i12:29997 a7:-29998 i13:29999"
+python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" --factor 0 >/dev/null 2>"$tmp/out"
+check "... and refuses a factor of 0" grep -q -- '--factor wants a number above 0' "$tmp/out"
 python3 "$here/../../scripts/import_games.py" openings 50 7 >"$tmp/openings.txt"
 check "import_games.py draws openings, none alike" test "$(sort -u "$tmp/openings.txt" | grep -Ec '^([a-o][0-9]+){2,6}$')" = 50
 python3 "$here/../../scripts/balanced_openings.py" --rule renju --count 3 --nodes 2000 \
