@@ -123,6 +123,8 @@ def judged(scores, judge):
 
 def lines(folder, size, mate, judge=None, factor=1.0):
     evals = evaluations(folder + "/messages.txt", mate, factor)
+    if judge and not any(e.startswith(judge) for game in evals.values() for e, _ in game.values()):
+        sys.exit("import_games.py: no search line of an engine named %s* in %s/messages.txt" % (judge, folder))
     with open(folder + "/games.sgf") as f:
         text = f.read()
     left_out = 0

@@ -129,6 +129,8 @@ python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" >"$tmp/lines.tx
 check "... reads tengen's search lines beside the other engine's" test "$(cat "$tmp/lines.txt")" = "h8 i9 | a1:40 i10:120 a3:-30 i11:29995 a5:-29996 i12:29997 a7:-29998 i13:29999"
 python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" --judge rapfi --factor 2 >"$tmp/lines.txt" 2>/dev/null
 check "... judges every move by one engine with --judge, scaled by --factor" test "$(cat "$tmp/lines.txt")" = "h8 i9 | a1:-240 i10:240 a3:-29995 i11:29995 a5:-29997 i12:29997 a7:-29998 i13:29999"
+python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" --judge rapif >/dev/null 2>"$tmp/out"
+check "... refuses a judge the messages do not name" grep -q 'no search line of an engine named rapif\*' "$tmp/out"
 python3 "$here/../../scripts/import_games.py" lines "$tmp/judge" --factor 0 >/dev/null 2>"$tmp/out"
 check "... and refuses a factor of 0" grep -q -- '--factor wants a number above 0' "$tmp/out"
 python3 "$here/../../scripts/import_games.py" openings 50 7 >"$tmp/openings.txt"
