@@ -331,8 +331,17 @@ static int static_mate(const Worker *w, const Scan *s, int ply) {
     return s->my_43 != POS_NONE || s->my_33 != POS_NONE ? win_in(ply + 5) : 0;
 }
 
+/// Does a stone of `c` at q make a four or more on line d, or a row renju Black may not make
+/// (two fours on the line, an overline)? Such a point is one of the line's five points or the
+/// straight four's own point, so the defender may take it: a renju Black three whose second
+/// five point is a double four (x.xX.x with x beyond) is stopped there too.
+static bool four_or_foul_point(const Board *b, Pos q, int d, Color c) {
+    const int pat = board_pattern(b, q, d, c);
+    return pat >= PAT_BLOCKED4 || pat == PAT_DOUBLE4 || pat == PAT_OVERLINE;
+}
+
 /// Marks the points that stop the opponent's open threes: on the line of each of its
-/// straight-four points, every point where it would make a four.
+/// straight-four points, every point where it would make a four (or a foul row of fours).
 static void mark_three_defences(Board *b, const Scan *s, Color them, uint8_t *mark) {
     for (int i = 0; i < s->count; i++) {
         const Pos p = s->cand[i];
@@ -341,7 +350,7 @@ static void mark_three_defences(Board *b, const Scan *s, Color them, uint8_t *ma
             if (board_pattern(b, p, d, them) != PAT_FREE4) continue;
             for (int k = -LINE_HALF; k <= LINE_HALF; k++) {
                 const Pos q = (Pos)(p + k * DIR[d]);
-                if (board_empty(b, q) && board_pattern(b, q, d, them) >= PAT_BLOCKED4) mark[q] = 1;
+                if (board_empty(b, q) && four_or_foul_point(b, q, d, them)) mark[q] = 1;
             }
         }
     }

@@ -171,6 +171,21 @@ static void test_renju_foul_four_three_is_no_threat(void **state) {
     tg_game_free(g);
 }
 
+static void test_renju_three_stopped_at_a_double_four_point(void **state) {
+    (void)state;
+    /* From a game: Black's i2 makes f2 . h2 i2 an open three (g2 makes the straight four).
+     * Its five point j2 would be a double four for Black (h2 i2 j2 . l2 on the same line), a
+     * foul, so the defences to the three (the points where Black makes a four) left j2 out;
+     * White's node kept only losing moves and Black's search claimed a win in 9. j2 stops it. */
+    const char *moves = "m1 k1 m4 m2 l2 k6 k5 j4 j5 i5 h6 h7 i7 j6 k7 h4 g5 f4 g4 g3 f2 e5 h2 "
+                        "e6 i2";
+    TgGame *g = game_from(TG_RENJU, 15, moves, false);
+    TgSearchResult r = search_depth(g, 8);
+    assert_true(r.score > -TG_SCORE_WIN_MIN);
+    assert_true(same(r.best, pt("j2", 15)) || same(r.best, pt("d6", 15)));
+    tg_game_free(g);
+}
+
 /* ---- Limits, lines and determinism ---- */
 
 static void test_deterministic(void **state) {
@@ -511,6 +526,7 @@ int main(void) {
         cmocka_unit_test(test_renju_black_never_plays_a_foul),
         cmocka_unit_test(test_renju_white_wins_through_a_foul),
         cmocka_unit_test(test_renju_foul_four_three_is_no_threat),
+        cmocka_unit_test(test_renju_three_stopped_at_a_double_four_point),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_node_limit_is_exact_with_one_thread),
         cmocka_unit_test(test_turn_time_is_kept),
