@@ -601,7 +601,8 @@ static void add_order_scores(const Worker *w, const Scan *s, MoveList *l, int fr
 }
 
 /// The moves of a node that is not forced by a four. When the opponent has an open three, only
-/// its defences (the points where it would make a four) and own fours; when it has a
+/// its defences (the points where it would make a four, or a renju foul row of fours) and own
+/// fours; when it has a
 /// four-three or a double four, only the points on its lines and own fours. When the table
 /// move is among them, the ordering tables' scores wait (l->unscored): the table move comes
 /// first on any scores (ORDER_TT outweighs them), and it often cuts the node alone.
