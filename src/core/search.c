@@ -333,8 +333,8 @@ static int static_mate(const Worker *w, const Scan *s, int ply) {
 
 /// Does a stone of `c` at q make a four or more on line d, or a row renju Black may not make
 /// (two fours on the line, an overline)? Such a point is one of the line's five points or the
-/// straight four's own point, so the defender may take it: a renju Black three whose second
-/// five point is a double four (x.xX.x with x beyond) is stopped there too.
+/// straight four's own point, so the defender may take it: a renju Black three whose five
+/// point is also a second four on the line (a double four) is stopped there too.
 static bool four_or_foul_point(const Board *b, Pos q, int d, Color c) {
     const int pat = board_pattern(b, q, d, c);
     return pat >= PAT_BLOCKED4 || pat == PAT_DOUBLE4 || pat == PAT_OVERLINE;
@@ -602,10 +602,10 @@ static void add_order_scores(const Worker *w, const Scan *s, MoveList *l, int fr
 
 /// The moves of a node that is not forced by a four. When the opponent has an open three, only
 /// its defences (the points where it would make a four, or a renju foul row of fours) and own
-/// fours; when it has a
-/// four-three or a double four, only the points on its lines and own fours. When the table
-/// move is among them, the ordering tables' scores wait (l->unscored): the table move comes
-/// first on any scores (ORDER_TT outweighs them), and it often cuts the node alone.
+/// fours; when it has a four-three or a double four, only the points on its lines and own
+/// fours. When the table move is among them, the ordering tables' scores wait (l->unscored):
+/// the table move comes first on any scores (ORDER_TT outweighs them), and it often cuts the
+/// node alone.
 static void generate(Worker *w, const Scan *s, Pos tt_move, MoveList *l) {
     Board *b = &w->board;
     const Color them = (Color)(board_to_move(b) ^ 1);
