@@ -203,11 +203,13 @@ typedef struct Scan {
     Pos cand[MAX_CANDIDATES]; ///< empty points near stones (renju Black fouls included)
     int count;
     Pos my_five; ///< a point where the side to move makes five, or POS_NONE
-    Pos my_win;  ///< a legal open four or double four, or POS_NONE
+    Pos my_win;  ///< a legal open four or double four (renju White: or a four on a foul), or
+                 ///< POS_NONE
     Pos their_five[2];
     int their_fives;
     bool their_three;  ///< the opponent can make an open four (a legal one)
-    bool their_threat; ///< ... or a four-three, a double four or a double three
+    bool their_threat; ///< ... or a four-three, a double four, a double three (renju
+                       ///< White: or a four whose five point is Black's foul)
     bool their_four;   ///< the opponent can make a four (or more)
     Pos my_43;         ///< a point where the side to move makes a four and an open three
     Pos my_33;         ///< ... two open threes (never for renju Black: a possible foul)
@@ -236,6 +238,46 @@ static bool black_foul(Scan *s, Board *b, Pos p) {
     if (!rules_black_false_threat(b, p)) return false;
     if (s->foul_count < (int)(sizeof s->fouls / sizeof s->fouls[0])) s->fouls[s->foul_count++] = p;
     return true;
+}
+
+/// The points where `them`, after playing p, would make five on line d: an empty cell that
+/// completes a window of five with p and three stones of theirs (under exactly-five rules an
+/// overline window may count too, which only adds points). Returns how many, at most 2.
+static int five_points(const Board *b, Pos p, int d, Color them, Pos *out) {
+    int n = 0;
+    for (int start = -4; start <= 0 && n < 2; start++) {
+        int stones = 0;
+        Pos gap = POS_NONE;
+        for (int k = start; k < start + 5; k++) {
+            const Pos q = (Pos)(p + k * DIR[d]);
+            if (k == 0) continue;
+            if (b->cell[q] == them)
+                stones++;
+            else if (b->cell[q] == EMPTY)
+                gap = q;
+        }
+        if (stones == 3 && gap != POS_NONE && (n == 0 || out[0] != gap)) out[n++] = gap;
+    }
+    return n;
+}
+
+/// Renju: does a White stone at p, where White makes one four, make a four whose five point
+/// Black may not take? Black cannot block it, so it wins like an open four (the commonest
+/// renju finish). The foul is judged with the stone at p on the board, which blocks one of
+/// Black's lines through the five point.
+static bool white_four_on_foul(Board *b, Pos p) {
+    for (int d = 0; d < 4; d++) {
+        if (board_pattern(b, p, d, WHITE) != PAT_BLOCKED4) continue;
+        Pos q[2];
+        if (five_points(b, p, d, WHITE, q) != 1) return false;
+        const uint8_t t = b->threat[q[0]][BLACK];
+        if ((t & THREAT_CLASS_MASK) != THREAT_FORBID && !(t & THREAT_MAYBE_33)) return false;
+        board_put(b, p, WHITE);
+        const bool foul = rules_threat_at(b, q[0], BLACK) == THREAT_FORBID;
+        board_lift(b, p);
+        return foul;
+    }
+    return false;
 }
 
 static void scan(Worker *w, Scan *s) {
@@ -271,6 +313,14 @@ static void scan(Worker *w, Scan *s) {
             if (theirs == THREAT_FLEX4) s->their_three = true;
             if (theirs >= THREAT_FLEX3_2X && theirs != THREAT_BLOCK4) s->their_threat = true;
             if (theirs >= THREAT_BLOCK4) s->their_four = true;
+            /* Renju's foul traps: White's four that Black may not block wins at once; facing
+             * one, Black's node is not quiet (no reverse futility, no razoring). */
+            if (b->rule == TG_RENJU && me == WHITE && mine == THREAT_BLOCK4 &&
+                s->my_win == POS_NONE && white_four_on_foul(b, p))
+                s->my_win = p;
+            if (b->rule == TG_RENJU && me == BLACK && theirs == THREAT_BLOCK4 &&
+                white_four_on_foul(b, p))
+                s->their_threat = true;
             if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
             if (mine == THREAT_FLEX3_2X && !(b->threat[p][me] & THREAT_MAYBE_33)) s->my_33 = p;
         }
@@ -354,27 +404,6 @@ static void mark_three_defences(Board *b, const Scan *s, Color them, uint8_t *ma
             }
         }
     }
-}
-
-/// The points where `them`, after playing p, would make five on line d: an empty cell that
-/// completes a window of five with p and three stones of theirs (under exactly-five rules an
-/// overline window may count too, which only adds points). Returns how many, at most 2.
-static int five_points(const Board *b, Pos p, int d, Color them, Pos *out) {
-    int n = 0;
-    for (int start = -4; start <= 0 && n < 2; start++) {
-        int stones = 0;
-        Pos gap = POS_NONE;
-        for (int k = start; k < start + 5; k++) {
-            const Pos q = (Pos)(p + k * DIR[d]);
-            if (k == 0) continue;
-            if (b->cell[q] == them)
-                stones++;
-            else if (b->cell[q] == EMPTY)
-                gap = q;
-        }
-        if (stones == 3 && gap != POS_NONE && (n == 0 || out[0] != gap)) out[n++] = gap;
-    }
-    return n;
 }
 
 /// The points that block the fours `them` would make by playing p (five_points on each line

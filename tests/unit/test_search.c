@@ -186,6 +186,22 @@ static void test_renju_three_stopped_at_a_double_four_point(void **state) {
     tg_game_free(g);
 }
 
+static void test_renju_four_on_a_foul_is_seen_at_the_leaves(void **state) {
+    (void)state;
+    /* White's l4 makes i7 j6 k5 l4 a four whose only five point, h8, is Black's double three
+     * (f8 g8 and h6 h7): Black cannot block it. Far from both last moves, that four was left out
+     * of White's answers to Black's open three b12 c12 d12 as a distracting four, so a 2-ply
+     * search played b12 and lost. The scan now finds such a four a win, and Black defends. */
+    const char *moves = "f8 i7 g8 j6 h6 k5 h7 a1 m3 o1 g9 a15 c12 o15 d12 a8";
+    TgGame *g = game_from(TG_RENJU, 15, moves, false);
+    const TgSearchResult r = search_depth(g, 2);
+    assert_true(r.score > -TG_SCORE_WIN_MIN);
+    assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
+    const TgSearchResult reply = search_depth(g, 3); /* White: no win by the four on h8 */
+    assert_true(reply.score < TG_SCORE_WIN_MIN);
+    tg_game_free(g);
+}
+
 /* ---- Limits, lines and determinism ---- */
 
 static void test_deterministic(void **state) {
@@ -527,6 +543,7 @@ int main(void) {
         cmocka_unit_test(test_renju_white_wins_through_a_foul),
         cmocka_unit_test(test_renju_foul_four_three_is_no_threat),
         cmocka_unit_test(test_renju_three_stopped_at_a_double_four_point),
+        cmocka_unit_test(test_renju_four_on_a_foul_is_seen_at_the_leaves),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_node_limit_is_exact_with_one_thread),
         cmocka_unit_test(test_turn_time_is_kept),
