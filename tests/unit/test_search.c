@@ -197,7 +197,7 @@ static void test_renju_four_on_a_foul_is_seen_at_the_leaves(void **state) {
     const TgSearchResult r = search_depth(g, 2);
     assert_true(r.score > -TG_SCORE_WIN_MIN);
     assert_int_equal(tg_game_play(g, r.best, 0), TG_OK);
-    const TgSearchResult reply = search_depth(g, 3); /* White: no win by the four on h8 */
+    const TgSearchResult reply = search_depth(g, 3); /* White: no win by the four at l4 */
     assert_true(reply.score < TG_SCORE_WIN_MIN);
     tg_game_free(g);
 }
