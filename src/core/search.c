@@ -261,23 +261,28 @@ static int five_points(const Board *b, Pos p, int d, Color them, Pos *out) {
     return n;
 }
 
+/// The points that block the fours `them` would make by playing p (five_points on each line
+/// where p makes a four). Returns how many, at most 8.
+static int four_blocks(const Board *b, Pos p, Color them, Pos *out) {
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (board_pattern(b, p, d, them) == PAT_BLOCKED4) n += five_points(b, p, d, them, out + n);
+    return n;
+}
+
 /// Renju: does a White stone at p, where White makes one four, make a four whose five point
 /// Black may not take? Black cannot block it, so it wins like an open four (the commonest
 /// renju finish). The foul is judged with the stone at p on the board, which blocks one of
 /// Black's lines through the five point.
 static bool white_four_on_foul(Board *b, Pos p) {
-    for (int d = 0; d < 4; d++) {
-        if (board_pattern(b, p, d, WHITE) != PAT_BLOCKED4) continue;
-        Pos q[2];
-        if (five_points(b, p, d, WHITE, q) != 1) return false;
-        const uint8_t t = b->threat[q[0]][BLACK];
-        if ((t & THREAT_CLASS_MASK) != THREAT_FORBID && !(t & THREAT_MAYBE_33)) return false;
-        board_put(b, p, WHITE);
-        const bool foul = rules_threat_at(b, q[0], BLACK) == THREAT_FORBID;
-        board_lift(b, p);
-        return foul;
-    }
-    return false;
+    Pos q[8];
+    if (four_blocks(b, p, WHITE, q) != 1) return false;
+    const uint8_t t = b->threat[q[0]][BLACK];
+    if ((t & THREAT_CLASS_MASK) != THREAT_FORBID && !(t & THREAT_MAYBE_33)) return false;
+    board_put(b, p, WHITE);
+    const bool foul = rules_threat_at(b, q[0], BLACK) == THREAT_FORBID;
+    board_lift(b, p);
+    return foul;
 }
 
 static void scan(Worker *w, Scan *s) {
@@ -318,7 +323,7 @@ static void scan(Worker *w, Scan *s) {
             if (b->rule == TG_RENJU && me == WHITE && mine == THREAT_BLOCK4 &&
                 s->my_win == POS_NONE && white_four_on_foul(b, p))
                 s->my_win = p;
-            if (b->rule == TG_RENJU && me == BLACK && theirs == THREAT_BLOCK4 &&
+            if (b->rule == TG_RENJU && me == BLACK && theirs == THREAT_BLOCK4 && !s->their_threat &&
                 white_four_on_foul(b, p))
                 s->their_threat = true;
             if (mine == THREAT_BLOCK4_FLEX3) s->my_43 = p;
@@ -404,15 +409,6 @@ static void mark_three_defences(Board *b, const Scan *s, Color them, uint8_t *ma
             }
         }
     }
-}
-
-/// The points that block the fours `them` would make by playing p (five_points on each line
-/// where p makes a four). Returns how many, at most 8.
-static int four_blocks(const Board *b, Pos p, Color them, Pos *out) {
-    int n = 0;
-    for (int d = 0; d < 4; d++)
-        if (board_pattern(b, p, d, them) == PAT_BLOCKED4) n += five_points(b, p, d, them, out + n);
-    return n;
 }
 
 /// Adds 1 to count[q] for each cell q that may stop the four-three or double four of `them`
