@@ -18,6 +18,8 @@ options:
   --rule R          freestyle | standard | renju (default freestyle)
   --nodes N         fixed nodes per move (the default, 20000, when no --time is given)
   --time MS         turn time per move in milliseconds (combine with --nodes for both limits)
+  --tengen-time MS  the brain under test's own turn time, the opponent keeping --time (time
+                    odds: what a faster tengen would score)
   --match-time S    game clock in seconds per side (default none: turn time only)
   --games N         games to play (default: every opening twice)
   --sprt E0,E1      stop at SPRT(elo0=E0, elo1=E1, alpha = beta = 0.05)
@@ -31,7 +33,8 @@ EOF
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-base=HEAD engine="" name="" rule=freestyle nodes="" time_ms="" match_s=0 games="" sprt=""
+base=HEAD engine="" name="" rule=freestyle nodes="" time_ms="" new_time_ms="" match_s=0 games=""
+sprt=""
 openings="" concurrency=1 out="" cli=${C_GOMOKU_CLI:-} build=1 tengen=$root/build/pbrain-tengen
 while [ $# -gt 0 ]; do
     case $1 in
@@ -41,6 +44,7 @@ while [ $# -gt 0 ]; do
     --rule) rule=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --time) time_ms=$2; shift 2 ;;
+    --tengen-time) new_time_ms=$2; shift 2 ;;
     --match-time) match_s=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --sprt) sprt=$2; shift 2 ;;
@@ -68,6 +72,7 @@ esac
 [ -n "$openings" ] || openings=$root/data/openings/$rule-15.txt
 [ -f "$openings" ] || die "no opening file $openings"
 [ -n "$nodes$time_ms" ] || nodes=20000
+[ -z "$new_time_ms" ] || [ -n "$time_ms" ] || die "--tengen-time needs --time for the opponent"
 [ -n "$out" ] || out=/tmp/tengen-match-$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -111,11 +116,15 @@ count=$(wc -l <"$out/openings.txt")
 [ "$count" -gt 0 ] || die "no openings read from $openings"
 [ -n "$games" ] || games=$((2 * count))
 
-# 4. Limits: fixed nodes, turn time, or both.
-limits=""
+# 4. Limits: fixed nodes, turn time, or both. With time odds each engine gets its own clock
+#    (c-gomoku-cli's -each would override per-engine values, so the clock is set per engine).
+tc_of() { echo "tc=$match_s/$(awk -v t="$1" 'BEGIN { printf "%g", t / 1000 }')"; }
+limits="" new_tc="" their_tc=""
 [ -z "$nodes" ] || limits="nodes=$nodes"
-if [ -n "$time_ms" ]; then
-    limits="$limits tc=$match_s/$(awk -v t="$time_ms" 'BEGIN { printf "%g", t / 1000 }')"
+if [ -n "$new_time_ms" ]; then
+    new_tc=$(tc_of "$new_time_ms") their_tc=$(tc_of "$time_ms")
+elif [ -n "$time_ms" ]; then
+    limits="$limits $(tc_of "$time_ms")"
 fi
 sprt_args=""
 if [ -n "$sprt" ]; then
@@ -123,12 +132,12 @@ if [ -n "$sprt" ]; then
 fi
 
 # 5. Play (-repeat: each opening twice, colours swapped; c-gomoku-cli waits for every answer).
-echo "match: $new_name vs $name, $rule, $games games, ${nodes:+$nodes nodes }${time_ms:+${time_ms} ms }per move, openings $(basename "$openings"), out $out"
+echo "match: $new_name vs $name, $rule, $games games, ${nodes:+$nodes nodes }${time_ms:+${time_ms} ms }per move${new_time_ms:+ ($new_name ${new_time_ms} ms)}, openings $(basename "$openings"), out $out"
 cd "$out"
 # shellcheck disable=SC2086
 "$cli" -each $limits tolerance=3 \
-    -engine name="$new_name" cmd="$out/new/pbrain-tengen" \
-    -engine name="$name" "cmd=$engine" \
+    -engine name="$new_name" cmd="$out/new/pbrain-tengen" $new_tc \
+    -engine name="$name" "cmd=$engine" $their_tc \
     -rule $rule_code -boardsize 15 -games "$games" -repeat -concurrency "$concurrency" \
     -drawafter 225 -openings file="$out/openings.txt" type=pos order=sequential \
     -sgf "$out/games.sgf" -msg "$out/messages.txt" $sprt_args >"$out/cli.log" 2>&1 || true
