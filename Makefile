@@ -172,6 +172,7 @@ cli-test: $(BUILD)/tengen
 	@sh tests/cli/test_datagen.sh $(BUILD)/tengen
 	@sh tests/cli/test_tune.sh $(BUILD)/tengen
 	@sh tests/cli/test_paired.sh
+	@sh tests/cli/test_search_size.sh
 	@sh tests/cli/test_judgment.sh
 
 # tengen.h from C++: compiles, links libtengen.a, stops a search on a std::atomic<bool>.

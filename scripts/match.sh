@@ -206,3 +206,11 @@ awk -v me="$new_name" -v them="$name" '
         printf "\n"
         printf "time forfeits %s, illegal moves %s, forbidden moves %s, crashes %s\n", pair("time"), pair("illegal"), pair("forbidden"), pair("crash")
     }' "$out/cli.log" | tee "$out/summary.txt"
+
+# 7. Search size: each engine's median nodes and depth over its moves of half its turn or more
+#    (forced answers come back at once), and its longest move. At a fixed turn time the score
+#    depends on the nodes the machine gives both engines (docs/strength.md).
+half() { echo $((${1:-0} / 2)); }
+sh "$root/scripts/search_size.sh" "$out/messages.txt" "$new_name" "$(half "${new_time_ms:-$time_ms}")" |
+    tee -a "$out/summary.txt"
+sh "$root/scripts/search_size.sh" "$out/messages.txt" "$name" "$(half "$time_ms")" | tee -a "$out/summary.txt"
