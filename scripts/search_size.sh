@@ -10,8 +10,8 @@ set -eu
 [ $# -ge 2 ] || { echo "usage: scripts/search_size.sh MESSAGES NAME [MIN_MS]" >&2; exit 2; }
 msgs=$1 name=$2 min_ms=${3:-0}
 [ -r "$msgs" ] || { echo "search_size.sh: cannot read $msgs" >&2; exit 2; }
-sizes=$(mktemp)
-trap 'rm -f "$sizes"' EXIT
+sizes=$(mktemp) long_moves=$(mktemp)
+trap 'rm -f "$sizes" "$long_moves"' EXIT
 
 # One line "nodes depth time" per move report of NAME (a line with all three fields).
 awk -v who="$name" '
@@ -40,8 +40,8 @@ if [ "$moves" -eq 0 ]; then
     exit 0
 fi
 longest=$(sort -n -k3 "$sizes" | tail -n 1 | cut -d' ' -f3)
+awk -v min="$min_ms" '$3 >= min' "$sizes" >"$long_moves"
 # median COLUMN: the middle value (the lower one of two) of the moves of MIN_MS or more.
-median() { awk -v min="$min_ms" '$3 >= min' "$sizes" | sort -n -k"$1" | awk -v c="$1" '
+median() { sort -n -k"$1" "$long_moves" | awk -v c="$1" '
     { v[NR] = $c } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
-long=$(awk -v min="$min_ms" '$3 >= min' "$sizes" | wc -l)
-echo "$name: $long of $moves moves took $min_ms ms or more: median $(median 1) nodes at depth $(median 2); longest move $longest ms"
+echo "$name: $(wc -l <"$long_moves") of $moves moves took $min_ms ms or more: median $(median 1) nodes at depth $(median 2); longest move $longest ms"
