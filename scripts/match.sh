@@ -29,12 +29,14 @@ options:
   --cli PATH        c-gomoku-cli (default $C_GOMOKU_CLI, else c-gomoku-cli in PATH)
   --no-build        use build/pbrain-tengen as it is (do not run make)
   --tengen PATH     the brain under test instead of the working tree's (implies --no-build)
+  --tengen-name N   its name in the results (default tengen-REV for the working tree's brain,
+                    tengen-FILE for --tengen PATH: a brain built elsewhere is not the tree's)
 EOF
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=HEAD engine="" name="" rule=freestyle nodes="" time_ms="" new_time_ms="" match_s=0 games=""
-sprt=""
+sprt="" new_name=""
 openings="" concurrency=1 out="" cli=${C_GOMOKU_CLI:-} build=1 tengen=$root/build/pbrain-tengen
 while [ $# -gt 0 ]; do
     case $1 in
@@ -54,6 +56,7 @@ while [ $# -gt 0 ]; do
     --cli) cli=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --tengen) tengen=$2; build=0; shift 2 ;;
+    --tengen-name) new_name=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "match.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
     esac
@@ -81,7 +84,14 @@ out=$(cd "$out" && pwd)
 if [ $build = 1 ]; then make -C "$root" -j2 build/pbrain-tengen >"$out/build.log" 2>&1 || die "build failed: $out/build.log"; fi
 mkdir -p "$out/new"
 cp "$tengen" "$out/new/pbrain-tengen"
-new_name=tengen-$(git -C "$root" describe --always --dirty 2>/dev/null || echo work)
+if [ -z "$new_name" ]; then
+    if [ "$tengen" = "$root/build/pbrain-tengen" ]; then
+        new_name=tengen-$(git -C "$root" describe --always --dirty 2>/dev/null || echo work)
+    else
+        new_name=tengen-$(basename "$tengen")
+    fi
+fi
+case $new_name in *[!A-Za-z0-9._+-]*) die "the name '$new_name' may hold only letters, digits and . _ + -" ;; esac
 
 # 2. The opponent: a revision built from `git archive` outside the repository, or a command.
 if [ -z "$engine" ]; then
