@@ -76,14 +76,6 @@ esac
 [ -f "$openings" ] || die "no opening file $openings"
 [ -n "$nodes$time_ms" ] || nodes=20000
 [ -z "$new_time_ms" ] || [ -n "$time_ms" ] || die "--tengen-time needs --time for the opponent"
-[ -n "$out" ] || out=/tmp/tengen-match-$(date +%Y%m%d-%H%M%S)-$$
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-
-# 1. The working tree's brain, copied so that a rebuild during the match changes nothing.
-if [ $build = 1 ]; then make -C "$root" -j2 build/pbrain-tengen >"$out/build.log" 2>&1 || die "build failed: $out/build.log"; fi
-mkdir -p "$out/new"
-cp "$tengen" "$out/new/pbrain-tengen"
 if [ -z "$new_name" ]; then
     if [ "$tengen" = "$root/build/pbrain-tengen" ]; then
         new_name=tengen-$(git -C "$root" describe --always --dirty 2>/dev/null || echo work)
@@ -92,6 +84,14 @@ if [ -z "$new_name" ]; then
     fi
 fi
 case $new_name in *[!A-Za-z0-9._+-]*) die "the name '$new_name' may hold only letters, digits and . _ + -" ;; esac
+[ -n "$out" ] || out=/tmp/tengen-match-$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# 1. The working tree's brain, copied so that a rebuild during the match changes nothing.
+if [ $build = 1 ]; then make -C "$root" -j2 build/pbrain-tengen >"$out/build.log" 2>&1 || die "build failed: $out/build.log"; fi
+mkdir -p "$out/new"
+cp "$tengen" "$out/new/pbrain-tengen"
 
 # 2. The opponent: a revision built from `git archive` outside the repository, or a command.
 if [ -z "$engine" ]; then
